@@ -1,0 +1,37 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Timing and memory readings for the benchmark.
+enum Measure {
+  /// The median wall-clock time of `runs` runs of `body`, in seconds.
+  static func median(runs: Int, _ body: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let start = DispatchTime.now().uptimeNanoseconds
+      body()
+      times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    times.sort()
+    return times[times.count / 2]
+  }
+
+  /// The process's peak resident memory so far, in megabytes.
+  static var peakMegabytes: Double {
+    var usage = rusage()
+    #if canImport(Darwin)
+      getrusage(RUSAGE_SELF, &usage)
+    #else
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #endif
+    #if canImport(Darwin)
+      return Double(usage.ru_maxrss) / 1_048_576
+    #else
+      return Double(usage.ru_maxrss) / 1024
+    #endif
+  }
+}

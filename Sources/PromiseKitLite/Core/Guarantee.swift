@@ -1,0 +1,60 @@
+import Synchronization
+
+/// A promise that cannot fail: it always fulfills.
+///
+/// Use it where failure is impossible (a timer, a `when(resolved:)` report, a
+/// `recover` that always produces a fallback), so that callers need no `catch`
+/// and the compiler says so.
+public final class Guarantee<T: Sendable>: Thenable, Settleable {
+  @usableFromInline
+  let state: Mutex<PromiseState<T>>
+
+  @inlinable
+  init(state: PromiseState<T>) {
+    self.state = Mutex(state)
+  }
+
+  /// Creates a pending guarantee and runs `body` with the function that fulfills it.
+  @inlinable
+  public convenience init(resolver body: (@escaping @Sendable (T) -> Void) -> Void) {
+    self.init(state: .pending(.none))
+    body { [self] value in settle(.success(value)) }
+  }
+
+  /// Creates a guarantee that is already fulfilled with `value`.
+  @inlinable
+  public static func value(_ value: T) -> Guarantee<T> {
+    Guarantee(state: .settled(.success(value)))
+  }
+
+  /// Creates a pending guarantee and the function that fulfills it.
+  @inlinable
+  public static func pending() -> (guarantee: Guarantee<T>, resolve: @Sendable (T) -> Void) {
+    let guarantee = Guarantee(state: .pending(.none))
+    return (guarantee, { value in guarantee.settle(.success(value)) })
+  }
+
+  @inlinable
+  public func pipe(to: @escaping @Sendable (Result<T, any Error>) -> Void) {
+    register(to)
+  }
+
+  @inlinable
+  public var result: Result<T, any Error>? {
+    currentResult
+  }
+
+  @inlinable
+  func withState<R: Sendable>(_ body: (inout PromiseState<T>) -> R) -> R {
+    state.withLock { body(&$0) }
+  }
+
+}
+
+extension Guarantee where T == Void {
+  /// Creates a `Guarantee<Void>` that is already fulfilled.
+  @inlinable
+  public convenience init() {
+    self.init(state: .settled(.success(())))
+  }
+}

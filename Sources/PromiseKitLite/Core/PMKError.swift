@@ -1,0 +1,48 @@
+/// The errors PromiseKitLite itself produces.
+///
+/// Each one names a misuse or an impossible input, so that a rejected chain says
+/// what went wrong instead of hanging.
+public enum PMKError: Error, Sendable {
+  /// A `(value?, error?)` callback was called with `(nil, nil)`, which that convention forbids.
+  case invalidCallingConvention
+  /// A handler returned the very promise its `then` produced, which could never settle.
+  case returnedSelf
+  /// A function was given input it cannot work with, such as `race` with no promises.
+  case badInput
+  /// The operation was cancelled: neither success nor failure.
+  case cancelled
+  /// `compactMap` turned a value (described) into `nil` where a value of the named type was needed.
+  case compactMap(value: String, type: String)
+  /// An operation needed at least one element and the sequence was empty.
+  case emptySequence
+  /// `race(fulfilled:)` saw every promise reject, so nothing won.
+  case noWinner
+}
+
+extension PMKError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .invalidCallingConvention:
+      "A completion handler was called with neither a value nor an error (nil, nil); the promise rejects instead of waiting forever."
+    case .returnedSelf:
+      "A handler returned the promise that its own `then` created; that promise could never settle."
+    case .badInput:
+      "A promise function was given input it cannot use (for example `race` with no promises)."
+    case .cancelled:
+      "The operation was cancelled."
+    case .compactMap(let value, let type):
+      "compactMap could not turn \(value) into a value of type \(type): the transform returned nil."
+    case .emptySequence:
+      "The sequence was empty, but at least one element was needed."
+    case .noWinner:
+      "Every promise given to `race(fulfilled:)` rejected, so there was no winner."
+    }
+  }
+}
+
+extension PMKError: CancellableError {
+  public var isCancelled: Bool {
+    if case .cancelled = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// The storage half of a promise: a lock around a ``PromiseState`` that performs
+/// the actions the state machine returns.
+///
+/// `Promise` and `Guarantee` each hold their own `Mutex` (one allocation per
+/// promise instead of two) and share every behaviour through this protocol.
+@usableFromInline
+protocol Settleable<T>: AnyObject, Sendable {
+  associatedtype T: Sendable
+  func withState<R: Sendable>(_ body: (inout PromiseState<T>) -> R) -> R
+}
+
+extension Settleable {
+  /// Settles the promise once; a second call is ignored.
+  @inlinable
+  func settle(_ result: Result<T, any Error>) {
+    guard let handlers = withState({ $0.settle(result) }) else { return }
+    Trampoline.run(handlers, with: result)
+  }
+
+  /// Registers `handler`, or runs it at once (through the trampoline) when settled.
+  @inlinable
+  func register(_ handler: @escaping Handler<T>) {
+    switch withState({ $0.register(handler) }) {
+    case .stored: break
+    case .runNow(let result): Trampoline.run(.one(handler), with: result)
+    }
+  }
+
+  @inlinable
+  var currentResult: Result<T, any Error>? {
+    withState { $0.result }
+  }
+}

@@ -1,0 +1,37 @@
+import Dispatch
+
+extension Promise {
+  /// Blocks the calling thread until the promise settles, then returns its value or throws its error.
+  ///
+  /// For scripts and tests only. Calling it on the queue a handler of this chain
+  /// needs (usually the main queue) deadlocks: the handler waits for the queue,
+  /// the queue waits for `wait()`.
+  public func wait() throws -> T {
+    try blockUntilSettled().get()
+  }
+}
+
+extension Guarantee {
+  /// Blocks the calling thread until the guarantee fulfills. For scripts and tests only.
+  public func wait() -> T {
+    switch blockUntilSettled() {
+    case .success(let value): return value
+    case .failure: fatalError("A Guarantee never rejects")
+    }
+  }
+}
+
+extension Settleable {
+  fileprivate func blockUntilSettled() -> Result<T, any Error> {
+    let semaphore = DispatchSemaphore(value: 0)
+    let settled = Locked<Result<T, any Error>?>(nil)
+    register { result in
+      settled.withLock { $0 = result }
+      semaphore.signal()
+    }
+    while true {
+      if let result = settled.withLock({ $0 }) { return result }
+      semaphore.wait()
+    }
+  }
+}

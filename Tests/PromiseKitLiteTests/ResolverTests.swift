@@ -1,0 +1,65 @@
+import PromiseKitLite
+import Testing
+
+@Suite("Resolver: settling a promise from a callback")
+struct ResolverTests {
+  @Test("resolve(value, nil) fulfills; resolve(nil, error) and resolve(value, error) reject")
+  func cocoaConvention() {
+    let (a, sealA) = Promise<Int>.pending()
+    sealA.resolve(1, nil)
+    #expect(a.value == 1)
+    let (b, sealB) = Promise<Int>.pending()
+    sealB.resolve(nil, TestError())
+    #expect(b.error is TestError)
+    let (c, sealC) = Promise<Int>.pending()
+    sealC.resolve(Optional(3), TestError())
+    #expect(c.error is TestError, "an error wins over a value")
+  }
+
+  @Test("resolve(nil, nil) rejects with invalidCallingConvention instead of waiting forever")
+  func nilNilRejects() {
+    let (promise, seal) = Promise<Int>.pending()
+    seal.resolve(nil, nil)
+    guard case .failure(PMKError.invalidCallingConvention)? = promise.result else {
+      Issue.record("expected invalidCallingConvention, got \(String(describing: promise.result))")
+      return
+    }
+  }
+
+  @Test("resolve(Result) settles with the result; fulfill() and resolve(error?) serve Promise<Void>")
+  func resultAndVoid() {
+    let (a, sealA) = Promise<String>.pending()
+    sealA.resolve(.success("ok"))
+    #expect(a.value == "ok")
+    let (b, sealB) = Promise<Void>.pending()
+    sealB.fulfill()
+    #expect(b.isFulfilled)
+    let (c, sealC) = Promise<Void>.pending()
+    sealC.resolve(nil)
+    #expect(c.isFulfilled)
+    let (d, sealD) = Promise<Void>.pending()
+    sealD.resolve(TestError())
+    #expect(d.isRejected)
+  }
+
+  @Test("The first resolution wins and later ones are ignored")
+  func firstResolutionWins() {
+    let (promise, seal) = Promise<Int>.pending()
+    seal.reject(TestError(code: 1))
+    seal.fulfill(2)
+    seal.resolve(3, nil)
+    #expect(promise.error as? TestError == TestError(code: 1))
+  }
+
+  @Test("Every PMKError explains itself in a sentence")
+  func errorsDescribeThemselves() {
+    let all: [PMKError] = [
+      .invalidCallingConvention, .returnedSelf, .badInput, .cancelled,
+      .compactMap(value: "1", type: "Int"), .emptySequence, .noWinner,
+    ]
+    for error in all {
+      #expect(String(describing: error).hasSuffix("."), "\(error) should be a sentence")
+    }
+    #expect(PMKError.cancelled.isCancelled && !PMKError.badInput.isCancelled)
+  }
+}

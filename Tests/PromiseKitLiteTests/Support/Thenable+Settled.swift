@@ -1,0 +1,61 @@
+import Dispatch
+import PromiseKitLite
+import Synchronization
+
+extension Thenable {
+  /// Suspends until the promise settles and returns its result, blocking no thread.
+  var settled: Result<T, any Error> {
+    get async {
+      await withCheckedContinuation { continuation in
+        pipe { continuation.resume(returning: $0) }
+      }
+    }
+  }
+}
+
+extension AnyPromise {
+  /// Suspends until the promise settles; the resolution as `Promise<T>` reads it.
+  var settled: Result<(any Sendable)?, any Error> {
+    get async { await asPromise().settled }
+  }
+}
+
+/// A thread-safe log of events, to assert what ran and in which order.
+final class EventLog: Sendable {
+  private let events = Mutex<[String]>([])
+
+  func record(_ event: String) {
+    events.withLock { $0.append(event) }
+  }
+
+  var all: [String] {
+    events.withLock { $0 }
+  }
+}
+
+/// Names queues so a handler can say, without trapping, which queue it runs on.
+enum QueueLabel {
+  static let key = DispatchSpecificKey<String>()
+
+  static func make(_ name: String) -> DispatchQueue {
+    let queue = DispatchQueue(label: name)
+    queue.setSpecific(key: key, value: name)
+    return queue
+  }
+
+  static var current: String? {
+    DispatchQueue.getSpecific(key: key)
+  }
+
+  static func nameMainQueue() {
+    DispatchQueue.main.setSpecific(key: key, value: "main")
+  }
+}
+
+struct TestError: Error, Equatable {
+  var code = 1
+}
+
+struct Cancelled: CancellableError {
+  var isCancelled: Bool { true }
+}

@@ -1,16 +1,75 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// MARK: - The course's one table of topics
+
+/// A topic of the course: one exercise target and one test target, derived below.
+struct Topic {
+  /// The module name: `Exercises/<name>`, `Solutions/<name>`, and the test target `<name>Tests`.
+  let name: String
+  /// The Swift language mode of the exercise target; Swift 6 unless a lesson needs otherwise.
+  var languageMode: SwiftLanguageMode = .v6
+}
+
+/// Every topic, in teaching order. Everything else in this manifest is derived from it.
+let topics: [Topic] = [
+  Topic(name: "PromiseChains")
+]
+
+// MARK: - Switches read from the environment
+
+/// `COURSE_SOLUTIONS=1` builds the hidden solutions in place of the learner's exercises.
+/// (`COURSE_EXERCISES=<folder>` points the exercise targets at another folder of the same shape:
+/// the `course` command uses it for the instructor's scratch copy.)
+let exercisesFolder =
+  Context.environment["COURSE_SOLUTIONS"] == "1" ? "Solutions" : Context.environment["COURSE_EXERCISES"] ?? "Exercises"
+
+/// `COURSE_TOPICS=PromiseChains,ContinuationAdapters` builds only those topics, so that a
+/// half-edited file in one topic cannot stop another topic from building and running.
+let selectedTopics: Set<String>? = Context.environment["COURSE_TOPICS"].map { list in
+  Set(list.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) })
+}
+
+let builtTopics = topics.filter { selectedTopics?.contains($0.name) ?? true }
+
+// MARK: - Targets
+
+let exerciseDependencies: [Target.Dependency] = ["PromiseKitLite", "LegacyKit", "CourseCatalog"]
+
+let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
+  [
+    .target(
+      name: topic.name,
+      dependencies: exerciseDependencies,
+      path: "\(exercisesFolder)/\(topic.name)",
+      swiftSettings: [.swiftLanguageMode(topic.languageMode)]
+    ),
+    .testTarget(
+      name: topic.name + "Tests",
+      dependencies: [.target(name: topic.name), "CourseKit"] + exerciseDependencies,
+      path: "Tests/\(topic.name)Tests"
+    ),
+  ]
+}
+
 let package = Package(
   name: "AsyncMigrationCourse",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "PromiseKitLite", targets: ["PromiseKitLite"])
+    .library(name: "PromiseKitLite", targets: ["PromiseKitLite"]),
+    .library(name: "LegacyKit", targets: ["LegacyKit"]),
+    .executable(name: "course", targets: ["course"]),
   ],
   targets: [
     .target(name: "PromiseKitLite"),
-    .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite"]),
+    .target(name: "LegacyKit", dependencies: ["PromiseKitLite"]),
+    .target(name: "CourseCatalog"),
+    .target(name: "CourseKit", dependencies: ["CourseCatalog", "LegacyKit", "PromiseKitLite"]),
+    .executableTarget(name: "course", dependencies: ["CourseCatalog"]),
     .executableTarget(name: "PromiseBenchmarks", dependencies: ["PromiseKitLite"]),
-  ],
+    .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite"]),
+    .testTarget(name: "CourseCatalogTests", dependencies: ["CourseCatalog"]),
+    .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite"]),
+  ] + topicTargets,
   swiftLanguageModes: [.v6]
 )

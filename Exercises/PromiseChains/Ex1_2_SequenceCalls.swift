@@ -1,0 +1,19 @@
+// Exercise 1.2 · Sequence dependent calls without nesting
+// Grade 1 (warm-up) · Lesson: Docs/01-promise-chains.md#sequence-with-then-map-done
+// Check it: swift test --filter PromiseChainsTests.Ex1_2_SequenceCallsTests
+//
+// Show the headlines of a user's feed, as one flat chain:
+//   1. open a session with `api.session(for: user)`,
+//   2. load the feed with `api.feed(session:)`, using that session,
+//   3. keep the titles of the published articles, in feed order,
+//   4. show them with `screen.show(headlines:)`.
+// Return the chain, so the caller hears when it is done and whether it failed.
+
+import CourseCatalog
+import LegacyKit
+import PromiseKitLite
+
+/// Shows the headlines of `user`'s published articles on `screen`.
+public func showHeadlines(for user: String, api: NewsAPI, screen: FeedScreen) -> Promise<Void> {
+  Promise(error: NotStarted("1.2"))  // Replace this line with your chain.
+}

@@ -1,0 +1,21 @@
+// Exercise 1.3 · Handle errors: catch, recover, ensure
+// Grade 2 (practice) · Lesson: Docs/01-promise-chains.md#errors-catch-recover-ensure
+// Check it: swift test --filter PromiseChainsTests.Ex1_3_HandleErrorsTests
+//
+// Refresh the feed screen:
+//   - show the spinner, then load `api.feed(session:)`;
+//   - when the device is offline (`LegacyError.offline`), show the cached articles instead;
+//   - show the articles with `screen.show(articles:)`;
+//   - any other error: show it with `screen.showError(_:)`;
+//   - hide the spinner on every path, cancellation included;
+//   - a cancellation is neither success nor failure: no error alert, no cached fallback.
+// End the chain with `catch`, and return what it returns.
+
+import CourseCatalog
+import LegacyKit
+import PromiseKitLite
+
+/// Refreshes `screen` with the feed, falling back to `cache` when offline.
+public func refreshFeed(session: Session, api: NewsAPI, cache: [Article], screen: FeedScreen) -> PMKFinalizer {
+  Promise<Void>(error: NotStarted("1.3")).catch { _ in }  // Replace this line with your chain.
+}

@@ -1,0 +1,31 @@
+// Exercise 1.4 · Fan out and in: when, race, after
+// Grade 2 (practice) · Lesson: Docs/01-promise-chains.md#fan-out-and-in
+// Check it: swift test --filter PromiseChainsTests.Ex1_4_FanOutFanInTests
+//
+// Three functions over `NewsAPI`:
+//   - `thumbnails`: every article's thumbnail, in article order; all requests start at
+//     once; one failure fails the whole result, at once.
+//   - `availableThumbnails`: the thumbnails that loaded, in article order; failures are skipped.
+//   - `feed(session:api:timeout:)`: the feed, or `TimeoutError(seconds: timeout)` if it takes
+//     longer than `timeout` seconds.
+
+import CourseCatalog
+import Foundation
+import LegacyKit
+import PromiseKitLite
+
+/// The thumbnails of all `articles`, loaded at once; rejects as soon as one fails.
+public func thumbnails(for articles: [Article], api: NewsAPI) -> Promise<[Thumbnail]> {
+  Promise(error: NotStarted("1.4", "thumbnails(for:api:)"))  // Replace this line.
+}
+
+/// The thumbnails of `articles` that loaded, in article order; never fails.
+public func availableThumbnails(for articles: [Article], api: NewsAPI) -> Guarantee<[Thumbnail]> {
+  _ = NotStarted("1.4", "availableThumbnails(for:api:)")  // Replace these two lines.
+  return Guarantee.value([])
+}
+
+/// The feed, or a rejection with `TimeoutError` when it takes longer than `timeout` seconds.
+public func feed(session: Session, api: NewsAPI, timeout: TimeInterval) -> Promise<[Article]> {
+  Promise(error: NotStarted("1.4", "feed(session:api:timeout:)"))  // Replace this line.
+}

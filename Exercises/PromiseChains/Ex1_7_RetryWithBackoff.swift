@@ -1,0 +1,22 @@
+// Exercise 1.7 · Retry with exponential backoff
+// Grade 4 (interview-hard) · Lesson: Docs/01-promise-chains.md#retry-with-backoff
+// Check it: swift test --filter PromiseChainsTests.Ex1_7_RetryWithBackoffTests
+//
+// Call `body` until it succeeds, at most `maxAttempts` times in all:
+//   - retry only errors for which `isRetryable` says yes; any other error fails at once;
+//   - wait `initialDelay` seconds before the second attempt, twice that before the third,
+//     and so on (use `after`, never `sleep`);
+//   - never retry a cancellation;
+//   - when the attempts are used up, fail with the last error.
+
+import CourseCatalog
+import Foundation
+import PromiseKitLite
+
+/// The first success of `body`, retried with exponential backoff while the error is retryable.
+public func retry<T: Sendable>(
+  maxAttempts: Int, initialDelay: TimeInterval, isRetryable: @escaping @Sendable (any Error) -> Bool,
+  _ body: @escaping @Sendable () -> Promise<T>
+) -> Promise<T> {
+  Promise(error: NotStarted("1.7"))  // Replace this line.
+}

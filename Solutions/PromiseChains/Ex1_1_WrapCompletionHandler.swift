@@ -1,0 +1,16 @@
+// Exercise 1.1 · Wrap a completion handler in a promise · solution
+
+import LegacyKit
+import PromiseKitLite
+
+/// Signs `user` in through the legacy service and returns the session as a promise.
+public func signIn(with auth: AuthService, user: String, password: String) -> Promise<Session> {
+  Promise { seal in
+    auth.login(user: user, password: password) { session, error in
+      // One call covers all four cases: an error wins, a session fulfills, and
+      // (nil, nil) rejects with PMKError.invalidCallingConvention. An if/else-if on
+      // the two optionals forgets that last case and leaves the promise pending forever.
+      seal.resolve(session, error)
+    }
+  }
+}

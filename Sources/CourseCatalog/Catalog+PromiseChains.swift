@@ -1,0 +1,63 @@
+extension Catalog {
+  /// Topic 1: promise chains.
+  static let promiseChains = Topic(
+    number: 1, module: "PromiseChains", title: "Promise chains", lessonFile: "01-promise-chains.md",
+    exercises: [
+      Exercise(
+        id: "1.1", title: "Wrap a completion handler in a promise", grade: .warmUp, points: 10,
+        name: "Ex1_1_WrapCompletionHandler", lessonAnchor: "wrap-a-callback",
+        hints: [
+          "Create the promise with `Promise { seal in ... }` and call the service inside the closure.",
+          "A callback can deliver a session, an error, both, or neither. Which `Resolver` method takes `(value?, error?)`?",
+          "`seal.resolve(session, error)` rejects on an error, fulfills on a value, and rejects `(nil, nil)` with `PMKError.invalidCallingConvention`.",
+        ]),
+      Exercise(
+        id: "1.2", title: "Sequence dependent calls without nesting", grade: .warmUp, points: 10,
+        name: "Ex1_2_SequenceCalls", lessonAnchor: "sequence-with-then-map-done",
+        hints: [
+          "Start with `firstly { api.session(for: user) }` and add one step per line.",
+          "`then` for a step that returns a promise (the feed), `map` for a step that computes (the titles), `done` for the screen.",
+          "Return the whole chain: the caller must hear about a failed sign-in or a failed feed.",
+        ]),
+      Exercise(
+        id: "1.3", title: "Handle errors: catch, recover, ensure", grade: .practice, points: 20,
+        name: "Ex1_3_HandleErrors", lessonAnchor: "errors-catch-recover-ensure",
+        hints: [
+          "Show the spinner first; the chain is: feed, recover, done, ensure, catch.",
+          "`recover` only what you can handle: offline becomes the cached articles; rethrow everything else.",
+          "Hide the spinner in `ensure`, which runs on every path. `catch` skips cancellations, so a spinner hidden there stays on after a cancel.",
+        ]),
+      Exercise(
+        id: "1.4", title: "Fan out and in: when, race, after", grade: .practice, points: 20,
+        name: "Ex1_4_FanOutFanIn", lessonAnchor: "fan-out-and-in",
+        hints: [
+          "Start every request before waiting for any: map the articles to promises, then `when(fulfilled:)`.",
+          "`when(resolved:)` never rejects; keep the `.success` results in order.",
+          "`race(request, after(seconds: timeout).then { Promise<[Article]>(error: TimeoutError(seconds: timeout)) })`.",
+        ]),
+      Exercise(
+        id: "1.5", title: "Flatten a pyramid of callbacks", grade: .challenge, points: 30,
+        name: "Ex1_5_FlattenPyramid", lessonAnchor: "flatten-a-pyramid",
+        hints: [
+          "Write the happy path first: validate, reserve, charge, receipt, one `then` each, using the promise versions in `CheckoutBackend+Promises.swift`.",
+          "A later step needs an earlier value (the cart's total, the reservation): carry it along with `map { (cart, $0) }`.",
+          "Compensate where the pyramid does: release the reservation in a `recover` on the charge that rethrows; a failed receipt is not a failed checkout.",
+        ]),
+      Exercise(
+        id: "1.6", title: "Queues: run handlers where they belong", grade: .challenge, points: 30,
+        name: "Ex1_6_Queues", lessonAnchor: "queues-and-wait",
+        hints: [
+          "Every handler method takes `on:`; `map(on: work)` runs the heavy step off the main queue.",
+          "`done` runs on the main queue by default, which is where the screen must be updated.",
+          "`wait()` on the main queue deadlocks if any handler of that chain needs the main queue: give those handlers another queue, or none.",
+        ]),
+      Exercise(
+        id: "1.7", title: "Retry with exponential backoff", grade: .interviewHard, points: 40,
+        name: "Ex1_7_RetryWithBackoff", lessonAnchor: "retry-with-backoff",
+        hints: [
+          "Write a nested function `attempt(_ number: Int, delay: TimeInterval) -> Promise<T>` that calls `body()`.",
+          "In `recover`, rethrow when the error is not retryable or the attempts are used up; otherwise wait with `after(seconds: delay)`.",
+          "Then call `attempt(number + 1, delay: delay * 2)`. `recover` skips cancellations by default, so a cancelled call is never retried.",
+        ]),
+    ])
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// The maintainers' check of the catalog against the files: every entry complete, every file listed.
+///
+/// `course verify` prints these problems and the catalog's own tests require there
+/// to be none, so an exercise cannot ship without its solution, suite, lesson
+/// section or hint, and no file can hide from the catalog.
+public struct CatalogAudit {
+  /// The package's root folder.
+  public let root: URL
+
+  /// An audit of the package at `root`.
+  public init(root: URL) {
+    self.root = root
+  }
+
+  /// Every problem found, one sentence each; empty when the catalog and the files agree.
+  public func problems(topics: [Topic] = Catalog.topics) -> [String] {
+    var problems: [String] = []
+    let exercises = topics.flatMap { topic in topic.exercises.map { (topic, $0) } }
+
+    for duplicate in duplicates(exercises.map(\.1.id)) { problems.append("Exercise id \(duplicate) is used twice.") }
+    for duplicate in duplicates(exercises.map(\.1.name)) {
+      problems.append("Exercise name \(duplicate) is used twice.")
+    }
+    for (topic, exercise) in exercises {
+      let clashes = exercises.filter { other in
+        other.1.id != exercise.id && "\(other.0.testModule).\(other.1.suiteName)".contains(topic.filter(exercise))
+      }
+      for clash in clashes {
+        problems.append(
+          "The filter of \(exercise.id) also selects \(clash.1.id): suite names must not contain each other.")
+      }
+    }
+
+    let manifest = text("Package.swift") ?? ""
+    for topic in topics {
+      if !manifest.contains("Topic(name: \"\(topic.module)\"") {
+        problems.append("Package.swift's table of topics has no entry for \(topic.module).")
+      }
+      let lesson = text(topic.lessonPath)
+      if lesson == nil { problems.append("Topic \(topic.number) has no lesson at \(topic.lessonPath).") }
+      let anchors = lesson.map(Self.anchors(in:)) ?? []
+      for exercise in topic.exercises {
+        problems += check(exercise, of: topic, anchors: anchors)
+      }
+      for folder in ["Exercises", "Solutions"] {
+        let listed = Set(topic.exercises.map(\.fileName))
+        for file in swiftFiles(in: "\(folder)/\(topic.module)") where !listed.contains(file) {
+          problems.append("\(folder)/\(topic.module)/\(file) is not in the catalog.")
+        }
+      }
+    }
+    return problems
+  }
+
+  private func check(_ exercise: Exercise, of topic: Topic, anchors: Set<String>) -> [String] {
+    var problems: [String] = []
+    let id = exercise.id
+    if let source = text(topic.exercisePath(exercise)) {
+      if !source.contains("Exercise \(id) · \(exercise.title)") {
+        problems.append("\(topic.exercisePath(exercise)) does not open with \"Exercise \(id) · \(exercise.title)\".")
+      }
+      if !source.contains(topic.lessonLink(exercise)) {
+        problems.append("\(topic.exercisePath(exercise)) does not link its lesson, \(topic.lessonLink(exercise)).")
+      }
+      if !source.contains("NotStarted(\"\(id)\"") {
+        problems.append("\(topic.exercisePath(exercise)) has no stub: no NotStarted(\"\(id)\") marker.")
+      }
+    } else {
+      problems.append("Exercise \(id) has no exercise file at \(topic.exercisePath(exercise)).")
+    }
+    if text(topic.solutionPath(exercise)) == nil {
+      problems.append("Exercise \(id) has no solution at \(topic.solutionPath(exercise)).")
+    }
+    let suitePath = "Tests/\(topic.testModule)/\(exercise.suiteName).swift"
+    if let suite = text(suitePath) {
+      if !suite.contains("struct \(exercise.suiteName)") || !suite.contains(".exercise(\"\(id)\")") {
+        problems.append("\(suitePath) does not declare `struct \(exercise.suiteName)` with `.exercise(\"\(id)\")`.")
+      }
+    } else {
+      problems.append("Exercise \(id) has no suite at \(suitePath).")
+    }
+    if !anchors.contains(exercise.lessonAnchor) {
+      problems.append(
+        "Exercise \(id)'s lesson anchor #\(exercise.lessonAnchor) is not a heading of \(topic.lessonPath).")
+    }
+    if !(1...3).contains(exercise.hints.count) {
+      problems.append("Exercise \(id) has \(exercise.hints.count) hints; it needs one to three.")
+    }
+    return problems
+  }
+
+  /// The anchors of a Markdown document's headings, as GitHub makes them.
+  public static func anchors(in markdown: String) -> Set<String> {
+    var anchors: Set<String> = []
+    var inCode = false
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") { inCode.toggle() }
+      guard !inCode, line.hasPrefix("#") else { continue }
+      let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+      anchors.insert(anchor(for: title))
+    }
+    return anchors
+  }
+
+  /// The anchor GitHub gives a heading: lowercased, punctuation dropped, spaces as hyphens.
+  public static func anchor(for heading: String) -> String {
+    String(
+      heading.lowercased().compactMap { character -> Character? in
+        if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
+        if character == " " { return "-" }
+        return nil
+      })
+  }
+
+  private func text(_ path: String) -> String? {
+    try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  private func swiftFiles(in folder: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+    return names.filter { $0.hasSuffix(".swift") }.sorted()
+  }
+
+  private func duplicates(_ values: [String]) -> [String] {
+    Dictionary(grouping: values, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+  }
+}

@@ -1,0 +1,39 @@
+/// One graded exercise: a file a learner edits, the suite that checks it, and the help around it.
+///
+/// Everything the `course` command, the test kit and the maintainers' check know
+/// about an exercise comes from here, so nothing repeats it.
+public struct Exercise: Sendable, Codable, Hashable {
+  /// The stable id learners type, such as `"1.3"`.
+  public let id: String
+  /// A title that says what the learner builds.
+  public let title: String
+  /// How hard it is.
+  public let grade: Grade
+  /// What passing it is worth.
+  public let points: Int
+  /// The file's base name, the same under `Exercises/<Topic>/` and `Solutions/<Topic>/`.
+  public let name: String
+  /// The heading anchor in the topic's lesson that this exercise practises.
+  public let lessonAnchor: String
+  /// One to three hints, each giving away a little more than the last.
+  public let hints: [String]
+
+  /// Describes an exercise; `name` is its file's base name, such as `Ex1_3_HandleErrors`.
+  public init(
+    id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String]
+  ) {
+    self.id = id
+    self.title = title
+    self.grade = grade
+    self.points = points
+    self.name = name
+    self.lessonAnchor = lessonAnchor
+    self.hints = hints
+  }
+
+  /// The name of the test suite that checks this exercise: the file's name plus `Tests`.
+  public var suiteName: String { name + "Tests" }
+
+  /// The exercise's file name, such as `Ex1_3_HandleErrors.swift`.
+  public var fileName: String { name + ".swift" }
+}

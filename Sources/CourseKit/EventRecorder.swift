@@ -1,0 +1,31 @@
+import Synchronization
+
+/// A thread-safe list of what happened, in order, to check ordering and counts.
+///
+/// Legacy callbacks, handlers and view updates all append to one recorder; the
+/// test then compares the list with the order the lesson promises.
+public final class EventRecorder: Sendable {
+  private let events = Mutex<[String]>([])
+
+  /// An empty recorder.
+  public init() {}
+
+  /// Appends `event`.
+  public func record(_ event: String) {
+    events.withLock { $0.append(event) }
+  }
+
+  /// Everything recorded so far, in order.
+  public var all: [String] {
+    events.withLock { $0 }
+  }
+
+  /// Waits up to `seconds` until at least `count` events are recorded; returns whether they were.
+  public func wait(for count: Int, within seconds: Double = Deadline.standard) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while all.count < count, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    return all.count >= count
+  }
+}

@@ -1,0 +1,92 @@
+import CourseCatalog
+import Testing
+
+/// Marks a suite as the graded suite of one exercise, and turns a stub into one clear sentence.
+///
+/// While an exercise still returns ``NotStarted``, its tests would fail with a
+/// wall of unmet expectations. Under this trait, once a test reaches the stub,
+/// every later issue of that test is dropped and a single one is recorded
+/// instead: the exercise id, the file to open and the lesson to read. Tests of
+/// one exercise run one at a time, so one test's stub cannot mute another's failure.
+///
+/// ```swift
+/// @Suite("1.1 Wrap a completion handler", .exercise("1.1"))
+/// struct Ex1_1_WrapCompletionHandlerTests { ... }
+/// ```
+public struct ExerciseTrait: SuiteTrait, TestTrait, TestScoping {
+  /// The exercise's id in the catalog.
+  public let id: String
+
+  public var isRecursive: Bool { true }
+
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> ExerciseTrait? {
+    testCase == nil ? nil : self
+  }
+
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    await ExerciseLocks.shared.acquire(id)
+    let before = StubLedger.count(id)
+    let id = self.id
+    let muteAfterStub = IssueHandlingTrait.compactMapIssues { issue in
+      StubLedger.count(id) > before ? nil : issue
+    }
+    var thrown: (any Error)?
+    do {
+      try await muteAfterStub.provideScope(for: test, testCase: testCase, performing: function)
+    } catch {
+      thrown = error
+    }
+    await ExerciseLocks.shared.release(id)
+    if StubLedger.count(id) > before || thrown is NotStarted {
+      Issue.record(Comment(rawValue: StubLedger.report(for: id)), sourceLocation: exerciseFileLocation)
+    } else if let thrown {
+      throw thrown
+    }
+  }
+}
+
+extension ExerciseTrait {
+  /// The first line of the exercise's file, so an editor's "jump to issue" opens what the learner must edit.
+  var exerciseFileLocation: SourceLocation {
+    let here = #filePath
+    guard let (topic, exercise) = Catalog.exercise(id), let sources = here.range(of: "/Sources/CourseKit/") else {
+      return SourceLocation(fileID: #fileID, filePath: here, line: #line, column: 1)
+    }
+    let path = topic.exercisePath(exercise)
+    return SourceLocation(
+      fileID: "\(topic.module)/\(exercise.fileName)", filePath: String(here[..<sources.lowerBound]) + "/" + path,
+      line: 1, column: 1)
+  }
+}
+
+extension Trait where Self == ExerciseTrait {
+  /// The graded suite of exercise `id`: a stub is reported as "not started yet", in words.
+  public static func exercise(_ id: String) -> Self {
+    ExerciseTrait(id: id)
+  }
+}
+
+/// One lock per exercise, so the tests of one exercise never run at the same time.
+actor ExerciseLocks {
+  static let shared = ExerciseLocks()
+
+  private var held: Set<String> = []
+  private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+  func acquire(_ id: String) async {
+    if held.insert(id).inserted { return }
+    await withCheckedContinuation { waiting[id, default: []].append($0) }
+  }
+
+  func release(_ id: String) {
+    if var queue = waiting[id], !queue.isEmpty {
+      let next = queue.removeFirst()
+      waiting[id] = queue
+      next.resume()
+    } else {
+      held.remove(id)
+    }
+  }
+}

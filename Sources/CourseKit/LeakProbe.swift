@@ -1,0 +1,53 @@
+import Synchronization
+import Testing
+
+/// Watches objects through weak references and fails a test that leaves one alive.
+///
+/// A retain cycle between a chain's closures and the object that owns the chain
+/// keeps both alive forever; under ARC that is a leak nobody sees. Track the
+/// object, drop your references, then expect it gone.
+///
+/// ```swift
+/// let probe = LeakProbe()
+/// probe.track(viewModel, "the view model")
+/// viewModel = nil
+/// await probe.expectAllReleased()
+/// ```
+public final class LeakProbe: Sendable {
+  private struct Watched {
+    weak var object: (AnyObject & Sendable)?
+    let name: String
+  }
+
+  private let watched = Mutex<[Watched]>([])
+
+  /// A probe watching nothing yet.
+  public init() {}
+
+  /// Starts watching `object`, named `name` in the failure message.
+  public func track(_ object: some AnyObject & Sendable, _ name: String) {
+    watched.withLock { $0.append(Watched(object: object, name: name)) }
+  }
+
+  /// The names of the watched objects that are still alive.
+  public var alive: [String] {
+    watched.withLock { $0.filter { $0.object != nil }.map(\.name) }
+  }
+
+  /// Waits up to `seconds` for every watched object to be released, then records an issue for each survivor.
+  public func expectAllReleased(
+    within seconds: Double = Deadline.standard, _ lesson: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !alive.isEmpty, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    for name in alive {
+      let why = lesson.isEmpty ? "" : " \(lesson)"
+      Issue.record(
+        "\(name) is still alive after everything let go of it: something keeps a strong reference.\(why)",
+        sourceLocation: sourceLocation)
+    }
+  }
+}

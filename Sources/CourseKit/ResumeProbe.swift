@@ -1,0 +1,103 @@
+import Foundation
+import LegacyKit
+import Testing
+
+/// Proves that an adapter resumes its continuation exactly once, by running it in a child process.
+///
+/// A second resume traps the process, and a continuation that is dropped without
+/// a resume leaves its task hanging forever; neither can be observed safely in the
+/// test process itself. So the scenario runs inside an exit test: the child runs
+/// it with ``run(within:_:)``, and the parent reads the child's fate with
+/// ``verdict(of:)`` or ``expectExactlyOnce(_:_:sourceLocation:)``, which quote the
+/// runtime's own `SWIFT TASK CONTINUATION MISUSE` message.
+///
+/// ```swift
+/// let child = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+///   await ResumeProbe.run { _ = try await repository.latest(refresh: false) }
+/// }
+/// ResumeProbe.expectExactlyOnce(child, "LegacyArticleRepository.latest(refresh:)")
+/// ```
+public enum ResumeProbe {
+  /// The exit code of a child whose scenario never finished.
+  public static let hungExitCode: CInt = 3
+
+  /// What happened to the continuation in the child.
+  public enum Verdict: Equatable, Sendable {
+    /// It was resumed once, and no late callback resumed it again.
+    case exactlyOnce
+    /// It was resumed a second time; the payload is the runtime's message.
+    case resumedTwice(String)
+    /// It was dropped without being resumed; the payload is the runtime's message.
+    case leaked(String)
+    /// The scenario never finished, and the runtime said nothing: the continuation is still held somewhere.
+    case neverResumed
+    /// The child crashed for another reason; the payload is its exit status and last words.
+    case crashed(String)
+    /// There was no child result (the exit test itself could not run).
+    case noResult
+  }
+
+  /// In the child: runs `scenario`, then waits until every scripted legacy reply has returned.
+  ///
+  /// A scenario that does not finish within `seconds` exits with ``hungExitCode``,
+  /// after giving the runtime a moment to report a leaked continuation. Waiting for
+  /// the legacy replies matters: a second reply that arrives after the awaiting code
+  /// has finished must still get its chance to resume twice, and trap.
+  public static func run(
+    within seconds: Double = Deadline.standard, _ scenario: @escaping @Sendable () async throws -> Void
+  ) async {
+    do {
+      try await withDeadline(seconds: seconds, "the scenario", operation: scenario)
+    } catch is DeadlineExceeded {
+      try? await Task.sleep(for: .milliseconds(50))
+      exit(hungExitCode)
+    } catch {
+      // The adapter resumed by throwing: that is one resume, which is what we check.
+    }
+    Deliveries.waitUntilQuiet(timeout: 2 * seconds)
+    try? await Task.sleep(for: .milliseconds(20))
+  }
+
+  /// Reads the child's fate from its exit status and standard error.
+  public static func verdict(of result: ExitTest.Result?) -> Verdict {
+    guard let result else { return .noResult }
+    let errorOutput = String(decoding: result.standardErrorContent, as: UTF8.self)
+    let misuse = errorOutput.split(separator: "\n").first { $0.contains("SWIFT TASK CONTINUATION MISUSE") }
+      .map(String.init)
+    if let misuse, misuse.contains("more than once") { return .resumedTwice(misuse) }
+    if let misuse, misuse.contains("leaked") { return .leaked(misuse) }
+    switch result.exitStatus {
+    case .exitCode(EXIT_SUCCESS): return .exactlyOnce
+    case .exitCode(hungExitCode): return .neverResumed
+    case let status:
+      let lastWords = errorOutput.split(separator: "\n").suffix(3).joined(separator: " / ")
+      return .crashed("\(status)\(lastWords.isEmpty ? "" : ": \(lastWords)")")
+    }
+  }
+
+  /// Records an issue, in a sentence a learner understands, unless the child resumed exactly once.
+  public static func expectExactlyOnce(
+    _ result: ExitTest.Result?, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard let problem = explain(verdict(of: result), what) else { return }
+    Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+  }
+
+  /// The sentence for a verdict, or `nil` when it is the exactly-once one.
+  public static func explain(_ verdict: Verdict, _ what: String) -> String? {
+    switch verdict {
+    case .exactlyOnce:
+      nil
+    case .resumedTwice(let message):
+      "\(what) resumed its continuation twice, and the runtime trapped: a continuation must be resumed exactly once, so ignore every callback after the first. The runtime said: \(message)"
+    case .leaked(let message):
+      "\(what) dropped its continuation without resuming it, so the awaiting task hangs forever: every path, including the odd ones, must resume exactly once. The runtime said: \(message)"
+    case .neverResumed:
+      "\(what) never resumed its continuation, so the awaiting task hangs forever: some path of the legacy callback does not resume."
+    case .crashed(let status):
+      "\(what) crashed the process (\(status)) before the check could finish."
+    case .noResult:
+      "\(what) could not be checked: the child process did not run."
+    }
+  }
+}

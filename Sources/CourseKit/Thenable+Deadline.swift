@@ -1,0 +1,57 @@
+import PromiseKitLite
+import Testing
+
+extension Thenable {
+  /// Waits for the promise to settle and returns its result, or throws ``DeadlineExceeded`` after `seconds`.
+  ///
+  /// `what` names the promise in the failure ("the promise login(...) returned"),
+  /// so a learner reads which promise never settled.
+  public func settled(within seconds: Double = Deadline.standard, _ what: String) async throws -> Result<T, any Error> {
+    try await withDeadline(seconds: seconds, what) {
+      await withCheckedContinuation { continuation in
+        self.pipe { continuation.resume(returning: $0) }
+      }
+    }
+  }
+}
+
+extension PMKFinalizer {
+  /// Waits until the chain that ended in `catch` has finished, or throws ``DeadlineExceeded``.
+  public func finished(within seconds: Double = Deadline.standard, _ what: String) async throws {
+    try await withDeadline(seconds: seconds, what) {
+      await withCheckedContinuation { continuation in
+        self.finally(on: nil) { continuation.resume() }
+      }
+    }
+  }
+}
+
+/// Waits for `promise` to settle and returns its result; when it never settles, records why and returns `nil`.
+///
+/// `what` names the promise and `lesson` says, in the lesson's words, which
+/// mistake leaves a promise pending, so the failure teaches rather than times out.
+public func awaitSettled<P: Thenable>(
+  _ promise: P, _ what: String, ifItHangs lesson: String = "", within seconds: Double = Deadline.standard,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async -> Result<P.T, any Error>? {
+  do {
+    return try await promise.settled(within: seconds, what)
+  } catch {
+    Issue.record("\(error)\(lesson.isEmpty ? "" : " \(lesson)")", sourceLocation: sourceLocation)
+    return nil
+  }
+}
+
+extension Result {
+  /// The value, or `nil` when this is a failure.
+  public var success: Success? {
+    if case .success(let value) = self { return value }
+    return nil
+  }
+
+  /// The error, or `nil` when this is a success.
+  public var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}

@@ -1,0 +1,46 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Every scripted reply still on its way, so a probe can wait until the legacy code is quiet.
+///
+/// The exactly-once probe waits here before its child process exits: a second,
+/// late reply must get the chance to resume a continuation twice (and trap) rather
+/// than lose the race with the exit and hide the bug.
+public enum Deliveries {
+  private static let pending = Mutex(0)
+
+  /// How many scripted replies are scheduled and have not returned from their callback yet.
+  public static var inFlight: Int {
+    pending.withLock { $0 }
+  }
+
+  /// Blocks until no scripted reply is in flight, or `timeout` seconds have passed; returns whether it got quiet.
+  @discardableResult
+  public static func waitUntilQuiet(timeout: TimeInterval) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if inFlight == 0 { return true }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    return inFlight == 0
+  }
+
+  static func schedule(
+    _ delivery: Script<some Sendable>.Delivery, after delay: TimeInterval, _ body: @escaping @Sendable () -> Void
+  ) {
+    pending.withLock { $0 += 1 }
+    let tracked: @Sendable () -> Void = {
+      body()
+      pending.withLock { $0 -= 1 }
+    }
+    switch delivery {
+    case .caller where delay <= 0:
+      tracked()
+    case .caller, .background:
+      DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: tracked)
+    case .queue(let queue):
+      queue.asyncAfter(deadline: .now() + delay, execute: tracked)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+
+/// What a scripted legacy call does when it is called: which replies, from where, how late.
+///
+/// Tests script the odd paths real legacy code has: an answer that never comes,
+/// an answer that comes twice, `(nil, nil)`, a reply from a background thread.
+///
+/// ```swift
+/// auth.script(.succeed(session).fromBackground)
+/// feed.script(.fail(FeedError.offline), .succeed(articles))   // first call fails, later calls succeed
+/// sdk.script(.twice(.value(a), .value(b)))
+/// ```
+public struct Script<Value: Sendable>: Sendable {
+  /// The replies, delivered in order; none means the call never answers.
+  public var replies: [Reply<Value>]
+  /// How long after the call the first reply arrives (and between later replies).
+  public var delay: TimeInterval
+  /// Where replies are delivered.
+  public var delivery: Delivery
+
+  /// Where a scripted call delivers its replies.
+  public enum Delivery: Sendable {
+    /// Synchronously, on the caller's thread, before the call returns (when there is no delay).
+    case caller
+    /// On a global background queue.
+    case background
+    /// On the given queue.
+    case queue(DispatchQueue)
+  }
+
+  /// A script with these replies, delivered on the caller's thread without delay.
+  public init(_ replies: [Reply<Value>], delay: TimeInterval = 0, delivery: Delivery = .caller) {
+    self.replies = replies
+    self.delay = delay
+    self.delivery = delivery
+  }
+
+  /// Answers once with `value`.
+  public static func succeed(_ value: Value) -> Script { Script([.value(value)]) }
+  /// Answers once with `error`.
+  public static func fail(_ error: any Error) -> Script { Script([.error(error)]) }
+  /// Answers once with neither a value nor an error.
+  public static var neither: Script { Script([.neither]) }
+  /// Never answers.
+  public static var never: Script { Script([]) }
+  /// Answers twice: the SDK bug that makes a second resume trap.
+  public static func twice(_ first: Reply<Value>, _ second: Reply<Value>) -> Script { Script([first, second]) }
+
+  /// The same replies, each arriving `seconds` later.
+  public func after(_ seconds: TimeInterval) -> Script {
+    var copy = self
+    copy.delay = seconds
+    return copy
+  }
+
+  /// The same replies, delivered on a background queue.
+  public var fromBackground: Script {
+    var copy = self
+    copy.delivery = .background
+    return copy
+  }
+
+  /// The same replies, delivered on `queue`.
+  public func on(_ queue: DispatchQueue) -> Script {
+    var copy = self
+    copy.delivery = .queue(queue)
+    return copy
+  }
+}

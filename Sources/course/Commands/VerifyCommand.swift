@@ -1,0 +1,114 @@
+import CourseCatalog
+import Foundation
+
+/// `course verify`: the maintainers' and CI's check of the whole course.
+///
+/// Every exercise must fail as shipped, each test with exactly one issue (the
+/// "not started" report); every solution must pass; and the catalog must agree
+/// with the files.
+struct VerifyCommand: Command {
+  static let info = CommandInfo(
+    name: "verify", abstract: "Maintainers: check that every exercise fails as shipped and every solution passes.",
+    usage: "verify [--timeout <seconds>]",
+    discussion: """
+      Checks the catalog against the files (exercise, solution, suite, lesson anchor, hints, no unlisted file),
+      then runs every graded suite against the shipped exercises (each test must fail with only the "not
+      started" report) and against the solutions (every test must pass). Exits non-zero with a list of problems.
+      """,
+    options: [("--timeout <seconds>", "How long each test run may take (default 600).")])
+
+  var timeout: Double
+
+  init(_ arguments: inout Arguments) throws {
+    timeout = Double(try arguments.option("--timeout") ?? "600") ?? 600
+    try arguments.finish(known: ["--timeout"])
+  }
+
+  func run(_ course: Course) throws -> Int32 {
+    var problems: [String] = []
+    var passed = 0
+    let audit = CatalogAudit(root: course.workspace.root).problems(topics: course.topics)
+    if audit.isEmpty { passed += 1 } else { problems += audit }
+    print("catalog: \(audit.isEmpty ? "complete" : "\(audit.count) problems")")
+
+    for mode in [Checker.Mode.exercises, .solutions] {
+      let (modePassed, modeProblems) = try verify(course, mode: mode)
+      passed += modePassed
+      problems += modeProblems
+    }
+
+    print()
+    if problems.isEmpty {
+      print(course.style.green("The course verifies: every exercise fails as shipped, every solution passes."))
+    } else {
+      print(course.style.red("Problems:"))
+      for problem in problems { print("  - " + problem) }
+    }
+    print("verify: \(passed) passed, \(problems.count) failed")
+    return problems.isEmpty ? 0 : 1
+  }
+
+  /// Builds every topic in `mode`, runs all graded suites once, and judges each exercise.
+  private func verify(_ course: Course, mode: Checker.Mode) throws -> (passed: Int, problems: [String]) {
+    let checker = Checker(workspace: course.workspace, mode: mode, timeLimit: timeout)
+    let label = mode == .exercises ? "shipped exercises" : "solutions"
+    print("\(label): building…")
+    let folder = mode == .exercises ? "Exercises" : "Solutions"
+    let build = try checker.build(topics: nil, sourcesFolder: folder, scratch: checker.scratchPath)
+    guard build.succeeded else {
+      let error = Checker.compileErrors(in: build.output).first ?? build.tail
+      return (0, ["The \(label) do not compile: \(course.workspace.relative(error))"])
+    }
+    let filter = course.topics.map { "^\($0.testModule)\\." }.joined(separator: "|")
+    print("\(label): testing…")
+    let (report, outcome) = try checker.test(
+      filter: filter, topics: nil, sourcesFolder: folder, scratch: checker.scratchPath)
+    var passed = 0
+    var problems: [String] = []
+    for (topic, exercise) in course.exercises {
+      let problem =
+        mode == .exercises
+        ? shippedProblem(exercise, of: topic, report: report, outcome: outcome)
+        : solutionProblem(exercise, of: topic, report: report, outcome: outcome)
+      if let problem { problems.append(problem) } else { passed += 1 }
+    }
+    print("\(label): \(passed) of \(course.exercises.count) as expected")
+    return (passed, problems)
+  }
+
+  private func shippedProblem(
+    _ exercise: Exercise, of topic: Topic, report: TestReport, outcome: Subprocess.Outcome
+  ) -> String? {
+    let tests = report.tests(inSuite: topic.filter(exercise))
+    guard !tests.isEmpty else { return "Exercise \(exercise.id) as shipped: no test ran (\(crashOrTimeout(outcome)))." }
+    for test in tests {
+      if !test.ended {
+        return "Exercise \(exercise.id) as shipped: \"\(test.name)\" did not finish (\(crashOrTimeout(outcome)))."
+      }
+      if test.issues.isEmpty { return "Exercise \(exercise.id) is already solved as shipped: \"\(test.name)\" passes." }
+      if test.issues.count > 1 || !test.issues[0].contains("Exercise \(exercise.id) ")
+        || !test.issues[0].contains("is not started yet")
+      {
+        return
+          "Exercise \(exercise.id) as shipped: \"\(test.name)\" fails for another reason than \"not started\": \(test.issues.joined(separator: " | "))"
+      }
+    }
+    return nil
+  }
+
+  private func solutionProblem(
+    _ exercise: Exercise, of topic: Topic, report: TestReport, outcome: Subprocess.Outcome
+  ) -> String? {
+    let tests = report.tests(inSuite: topic.filter(exercise))
+    guard !tests.isEmpty else { return "The solution of \(exercise.id): no test ran (\(crashOrTimeout(outcome)))." }
+    let failing = tests.filter { !$0.passed }
+    guard let first = failing.first else { return nil }
+    let why = first.ended ? first.issues.joined(separator: " | ") : "did not finish (\(crashOrTimeout(outcome)))"
+    return "The solution of \(exercise.id) fails \"\(first.name)\": \(why)"
+  }
+
+  private func crashOrTimeout(_ outcome: Subprocess.Outcome) -> String {
+    if outcome.timedOut { return "timed out after \(Int(timeout)) s" }
+    return Checker.crashMessage(in: outcome.output, running: [])
+  }
+}

@@ -1,0 +1,208 @@
+import CourseCatalog
+import Foundation
+
+/// Builds and tests exercises, one topic at a time, and turns what happened into verdicts.
+///
+/// A topic is checked with one build and one `swift test` run whose results are
+/// split by suite. A file that does not compile is reported as that exercise's
+/// failure, and the topic's other exercises are then checked in a build where that
+/// file is replaced by its stub, so one broken exercise never hides the others.
+struct Checker {
+  /// Which sources the exercise targets are built from.
+  enum Mode: String {
+    /// The learner's files in `Exercises/`.
+    case exercises
+    /// The hidden solutions in `Solutions/`.
+    case solutions
+    /// The instructor's scratch copy in `.course/scratch/`.
+    case scratch
+  }
+
+  let workspace: Workspace
+  var mode: Mode = .exercises
+  /// How long one test run may take before it counts as hung, in seconds.
+  var timeLimit: Double = 120
+  /// Whether to show the build's output as it happens.
+  var echo = false
+
+  /// Checks `exercises` and returns a verdict for each, by id.
+  func check(_ exercises: [(topic: Topic, exercise: Exercise)]) throws -> [String: Verdict] {
+    var verdicts: [String: Verdict] = [:]
+    var topics: [Topic] = []
+    for (topic, _) in exercises where !topics.contains(topic) { topics.append(topic) }
+    for topic in topics {
+      let wanted = exercises.filter { $0.topic == topic }.map(\.exercise)
+      try verdicts.merge(check(wanted, of: topic)) { _, new in new }
+    }
+    return verdicts
+  }
+
+  private func check(_ exercises: [Exercise], of topic: Topic) throws -> [String: Verdict] {
+    var verdicts: [String: Verdict] = [:]
+    var sourcesFolder = sourcesFolder(of: topic)
+    var scratch = scratchPath
+    let build = try self.build(topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
+    if !build.succeeded {
+      let errors = Self.compileErrors(in: build.output)
+      let broken = brokenExercises(of: topic, errors: errors)
+      guard !broken.isEmpty else {
+        return Dictionary(
+          uniqueKeysWithValues: exercises.map { ($0.id, Verdict.doesNotCompile(errors.first ?? build.tail)) })
+      }
+      for (id, error) in broken { verdicts[id] = .doesNotCompile(error) }
+      guard exercises.contains(where: { verdicts[$0.id] == nil }) else { return verdicts }
+      // Check the rest with the broken files replaced by their stubs.
+      let isolated = try workspace.isolatedCopy(of: topic, from: sourcesFolder, replacing: Array(broken.keys))
+      sourcesFolder = isolated
+      scratch = ".build/course-isolated"
+      let retry = try self.build(topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
+      guard retry.succeeded else {
+        let error = Self.compileErrors(in: retry.output).first ?? retry.tail
+        for exercise in exercises where verdicts[exercise.id] == nil { verdicts[exercise.id] = .doesNotCompile(error) }
+        return verdicts
+      }
+    }
+    let remaining = exercises.filter { verdicts[$0.id] == nil }
+    guard !remaining.isEmpty else { return verdicts }
+    let filter = remaining.map { NSRegularExpression.escapedPattern(for: topic.filter($0)) }.joined(separator: "|")
+    let (report, outcome) = try test(filter: filter, topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
+    for exercise in remaining {
+      verdicts[exercise.id] = Self.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+    }
+    // A crash or a hang stops the whole run: check the exercises it stopped one by one.
+    let stopped = remaining.filter { exercise in
+      if case .crashed = verdicts[exercise.id] { return false }
+      if case .timedOut = verdicts[exercise.id] { return false }
+      return !report.runEnded && report.tests(inSuite: topic.filter(exercise)).isEmpty
+    }
+    if !report.runEnded, remaining.count > 1 {
+      for exercise in stopped {
+        let (single, singleOutcome) = try test(
+          filter: NSRegularExpression.escapedPattern(for: topic.filter(exercise)), topics: [topic],
+          sourcesFolder: sourcesFolder, scratch: scratch)
+        verdicts[exercise.id] = Self.verdict(
+          for: exercise, of: topic, report: single, outcome: singleOutcome, limit: timeLimit)
+      }
+    }
+    return verdicts
+  }
+
+  // MARK: Building and running
+
+  struct BuildOutcome {
+    var succeeded: Bool
+    var output: String
+    var tail: String { output.split(separator: "\n").suffix(3).joined(separator: " / ") }
+  }
+
+  var scratchPath: String {
+    switch mode {
+    case .exercises: ".build"
+    case .solutions: ".build/course-solutions"
+    case .scratch: ".build/course-scratch"
+    }
+  }
+
+  func sourcesFolder(of topic: Topic) -> String {
+    switch mode {
+    case .exercises: "Exercises"
+    case .solutions: "Solutions"
+    case .scratch: Workspace.scratchFolder
+    }
+  }
+
+  func environment(topics: [Topic]?, sourcesFolder: String) -> [String: String] {
+    var environment = ["COURSE_EXERCISES": sourcesFolder]
+    if let topics { environment["COURSE_TOPICS"] = topics.map(\.module).joined(separator: ",") }
+    return environment
+  }
+
+  func build(topics: [Topic]?, sourcesFolder: String, scratch: String) throws -> BuildOutcome {
+    let outcome = try Subprocess(
+      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratch],
+      environment: environment(topics: topics, sourcesFolder: sourcesFolder), directory: workspace.root
+    ).run(echo: echo)
+    return BuildOutcome(succeeded: outcome.succeeded, output: outcome.output)
+  }
+
+  func test(filter: String, topics: [Topic]?, sourcesFolder: String, scratch: String) throws -> (
+    TestReport, Subprocess.Outcome
+  ) {
+    let events = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "course-events-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: events) }
+    let outcome = try Subprocess(
+      arguments: [
+        "swift", "test", "--skip-build", "--scratch-path", scratch, "--filter", filter,
+        "--experimental-event-stream-output", events.path, "--experimental-event-stream-version", "0",
+      ],
+      environment: environment(topics: topics, sourcesFolder: sourcesFolder), directory: workspace.root,
+      timeLimit: timeLimit
+    ).run()
+    let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
+    return (TestReport(eventStream: stream), outcome)
+  }
+
+  // MARK: Reading the results
+
+  static func verdict(
+    for exercise: Exercise, of topic: Topic, report: TestReport, outcome: Subprocess.Outcome, limit: Double
+  ) -> Verdict {
+    let tests = report.tests(inSuite: topic.filter(exercise))
+    let unfinished = tests.filter { !$0.ended }
+    if outcome.timedOut, !unfinished.isEmpty || tests.isEmpty {
+      return .timedOut(seconds: Int(limit), running: unfinished.map(\.name))
+    }
+    if !unfinished.isEmpty {
+      return .crashed(crashMessage(in: outcome.output, running: unfinished.map(\.name)))
+    }
+    if tests.isEmpty {
+      if outcome.signal != nil || (!report.runEnded && !outcome.succeeded) {
+        return .crashed(crashMessage(in: outcome.output, running: []))
+      }
+      return .noTests
+    }
+    let failing = tests.filter { !$0.passed }
+    if failing.isEmpty { return .passed }
+    let issues = failing.flatMap(\.issues)
+    if failing.count == tests.count, !issues.isEmpty, issues.allSatisfy({ $0.contains("is not started yet") }) {
+      return .notStarted(issues[0])
+    }
+    return .failing(failing.map { Verdict.Failure(test: $0.name, messages: $0.issues) })
+  }
+
+  static func crashMessage(in output: String, running: [String]) -> String {
+    let lines = output.split(separator: "\n").map(String.init)
+    let telling =
+      lines.first { $0.contains("SWIFT TASK CONTINUATION MISUSE") }
+      ?? lines.first { $0.contains("Fatal error") || $0.contains("fatal error") }
+      ?? lines.first { $0.contains("Precondition failed") || $0.contains("Assertion failed") }
+      ?? lines.last { $0.contains("signal") || $0.contains("Crash") } ?? "no message"
+    var message = telling.trimmingCharacters(in: .whitespaces)
+    if telling.contains("more than once") {
+      message = "a continuation was resumed twice. " + message
+    }
+    if !running.isEmpty { message += " (while running: \(running.joined(separator: ", ")))" }
+    return message
+  }
+
+  /// The compiler's errors, as `path:line:column: error: message` lines, in order, without repeats.
+  static func compileErrors(in output: String) -> [String] {
+    var seen: Set<String> = []
+    return output.split(separator: "\n").map(String.init).filter { line in
+      line.contains(": error: ") && seen.insert(line).inserted
+    }
+  }
+
+  /// The exercises of `topic` whose own file (or suite) has a compile error, with that error.
+  func brokenExercises(of topic: Topic, errors: [String]) -> [String: String] {
+    var broken: [String: String] = [:]
+    for exercise in topic.exercises {
+      let own = errors.first { error in
+        error.contains("/\(exercise.fileName):") || error.contains("/\(exercise.suiteName).swift:")
+      }
+      if let own { broken[exercise.id] = workspace.relative(own) }
+    }
+    return broken
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// What one `swift test` run said about each test, read from Swift Testing's event stream.
+struct TestReport {
+  /// One test function (or one case of a parameterized test).
+  struct TestResult {
+    /// The test's id: `Module.Suite/function()/File.swift:line:column`.
+    var id: String
+    /// The test's sentence.
+    var name: String
+    /// Whether the test started, and whether it ended.
+    var started = false
+    var ended = false
+    /// The messages of each issue it recorded (known issues excluded).
+    var issues: [String] = []
+
+    var passed: Bool { ended && issues.isEmpty }
+
+    /// The suite part of the id, `Module.Suite`.
+    var suite: String { String(id.split(separator: "/").first ?? "") }
+  }
+
+  /// The tests, in the order they were announced.
+  var tests: [TestResult] = []
+  /// Whether the run reached its end.
+  var runEnded = false
+
+  /// The tests of the suite `Module.Suite`.
+  func tests(inSuite suite: String) -> [TestResult] {
+    tests.filter { $0.suite == suite }
+  }
+
+  /// Reads a JSON-lines event stream (version 0).
+  init(eventStream: String) {
+    var index: [String: Int] = [:]
+    var names: [String: String] = [:]
+    for line in eventStream.split(separator: "\n") {
+      guard let data = line.data(using: .utf8),
+        let record = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        let payload = record["payload"] as? [String: Any]
+      else { continue }
+      if record["kind"] as? String == "test" {
+        if let id = payload["id"] as? String, payload["kind"] as? String == "function" {
+          names[id] = payload["displayName"] as? String ?? payload["name"] as? String ?? id
+        }
+        continue
+      }
+      let kind = payload["kind"] as? String
+      if kind == "runEnded" { runEnded = true }
+      guard let testID = payload["testID"] as? String else { continue }
+      guard let name = names[testID] else { continue }  // a suite's own events
+      let position: Int
+      if let existing = index[testID] {
+        position = existing
+      } else {
+        tests.append(TestResult(id: testID, name: name))
+        position = tests.count - 1
+        index[testID] = position
+      }
+      switch kind {
+      case "testStarted": tests[position].started = true
+      case "testEnded": tests[position].ended = true
+      case "issueRecorded":
+        let issue = payload["issue"] as? [String: Any]
+        if issue?["isKnown"] as? Bool == true { continue }
+        let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+          .filter { $0 != "Issue recorded" }
+        tests[position].issues.append(messages.joined(separator: "\n"))
+      default: break
+      }
+    }
+    // Tests that were announced but never started were filtered out by `--filter`.
+    tests = tests.filter(\.started)
+  }
+}

@@ -1,0 +1,63 @@
+/// What checking an exercise found, in words a learner can act on.
+enum Verdict: Equatable, Codable {
+  /// Every test passed.
+  case passed
+  /// The stub is still there; the payload is the kit's "not started" sentence.
+  case notStarted(String)
+  /// Some tests failed; each failure names the test and says what was wrong.
+  case failing([Failure])
+  /// The code does not compile; the payload is the compiler's first error in the learner's file.
+  case doesNotCompile(String)
+  /// The test process crashed; the payload is the runtime's message and the test that was running.
+  case crashed(String)
+  /// The tests did not finish in time; the payload names the tests still running.
+  case timedOut(seconds: Int, running: [String])
+  /// No test of the exercise ran (its suite is missing or filtered out).
+  case noTests
+
+  /// One failed test and its messages.
+  struct Failure: Equatable, Codable {
+    var test: String
+    var messages: [String]
+  }
+
+  var isPassed: Bool { self == .passed }
+
+  /// The one-word state shown in the overview.
+  var state: String {
+    switch self {
+    case .passed: "passed"
+    case .notStarted: "not started"
+    case .failing: "failing"
+    case .doesNotCompile: "does not compile"
+    case .crashed: "crashed"
+    case .timedOut: "timed out"
+    case .noTests: "no tests"
+    }
+  }
+
+  /// The verdict as a few lines of plain text.
+  var explanation: [String] {
+    switch self {
+    case .passed:
+      ["Passed: every test of this exercise passes."]
+    case .notStarted(let message):
+      [message]
+    case .failing(let failures):
+      failures.flatMap { failure in
+        ["✗ \(failure.test)"] + failure.messages.map { "    " + $0.replacingOccurrences(of: "\n", with: "\n    ") }
+      }
+    case .doesNotCompile(let error):
+      ["Does not compile. The compiler's first error:", "    " + error]
+    case .crashed(let message):
+      ["Crashed: the test process died before the tests finished.", "    " + message]
+    case .timedOut(let seconds, let running):
+      [
+        "Did not finish in \(seconds) s. Still running: \(running.isEmpty ? "(unknown)" : running.joined(separator: ", "))."
+      ]
+        + ["    A continuation that is never resumed, or `wait()` on a queue its own chain needs, hangs like this."]
+    case .noTests:
+      ["No test of this exercise ran: is its suite missing, or renamed?"]
+    }
+  }
+}

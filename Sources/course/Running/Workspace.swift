@@ -1,0 +1,128 @@
+import CourseCatalog
+import Foundation
+
+/// The course's folder on disk: where exercises, solutions, stubs, backups and progress live.
+struct Workspace {
+  /// The package's root folder.
+  let root: URL
+
+  /// Where the instructor's scratch copies live, relative to the root.
+  static let scratchFolder = ".course/scratch"
+  /// Where builds that replace broken files with their stubs take their sources from.
+  static let isolatedFolder = ".course/isolated"
+
+  /// The course folder that contains `directory`, found by walking up to the course's `Package.swift`.
+  static func find(from directory: URL) throws -> Workspace {
+    var candidate = directory.standardizedFileURL
+    while true {
+      let manifest = candidate.appendingPathComponent("Package.swift")
+      if let text = try? String(contentsOf: manifest, encoding: .utf8), text.contains("AsyncMigrationCourse") {
+        return Workspace(root: candidate)
+      }
+      let parent = candidate.deletingLastPathComponent()
+      if parent.path == candidate.path { throw CourseError.notInCourse(directory.path) }
+      candidate = parent
+    }
+  }
+
+  func url(_ relativePath: String) -> URL {
+    root.appendingPathComponent(relativePath)
+  }
+
+  func read(_ relativePath: String) -> String? {
+    try? String(contentsOf: url(relativePath), encoding: .utf8)
+  }
+
+  /// `path` without the root folder in front, for messages.
+  func relative(_ path: String) -> String {
+    path.replacingOccurrences(of: root.path + "/", with: "")
+  }
+
+  /// A stable fingerprint of the files an exercise's verdict depends on.
+  func fingerprint(of exercise: Exercise, in topic: Topic, mode: Checker.Mode) -> String {
+    let folder =
+      switch mode {
+      case .exercises: "Exercises"
+      case .solutions: "Solutions"
+      case .scratch: Self.scratchFolder
+      }
+    let paths = [
+      "\(folder)/\(topic.module)/\(exercise.fileName)", "Tests/\(topic.testModule)/\(exercise.suiteName).swift",
+    ]
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in (paths.map { read($0) ?? "" }.joined(separator: "\u{0}") + mode.rawValue).utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+
+  // MARK: Stubs
+
+  /// The exercise as shipped: the newest committed version of its file that still holds its stub.
+  func pristineStub(of exercise: Exercise, in topic: Topic) throws -> String {
+    let path = topic.exercisePath(exercise)
+    let marker = "NotStarted(\"\(exercise.id)\""
+    if let current = read(path), current.contains(marker), git(["diff", "--quiet", "HEAD", "--", path]).status == 0 {
+      return current
+    }
+    let history = git(["log", "--format=%H", "--", path])
+    guard history.status == 0 else { throw CourseError.noStub(exercise.id, path) }
+    for commit in history.output.split(separator: "\n") {
+      let version = git(["show", "\(commit):\(path)"])
+      if version.status == 0, version.output.contains(marker) { return version.output }
+    }
+    throw CourseError.noStub(exercise.id, path)
+  }
+
+  private func git(_ arguments: [String]) -> (status: Int32, output: String) {
+    guard let outcome = try? Subprocess(arguments: ["git"] + arguments, directory: root).run() else { return (-1, "") }
+    return (outcome.exitCode ?? -1, outcome.output)
+  }
+
+  // MARK: Copies
+
+  /// Copies the learner's file to `.course/backups/` with a timestamp and returns the copy's path.
+  func backUp(_ exercise: Exercise, in topic: Topic, from folder: String = "Exercises") throws -> String {
+    let source = url("\(folder)/\(topic.module)/\(exercise.fileName)")
+    let stamp = Self.timestamp()
+    let relativeBackup = ".course/backups/\(exercise.name)-\(stamp).swift"
+    let backup = url(relativeBackup)
+    try FileManager.default.createDirectory(at: backup.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: source, to: backup)
+    return relativeBackup
+  }
+
+  /// A copy of a topic's sources in which the files of `brokenIDs` are replaced by their stubs; returns its folder.
+  func isolatedCopy(of topic: Topic, from folder: String, replacing brokenIDs: [String]) throws -> String {
+    let target = url("\(Self.isolatedFolder)/\(topic.module)")
+    try? FileManager.default.removeItem(at: target)
+    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+    for exercise in topic.exercises {
+      let contents =
+        brokenIDs.contains(exercise.id)
+        ? try pristineStub(of: exercise, in: topic)
+        : read("\(folder)/\(topic.module)/\(exercise.fileName)") ?? ""
+      try contents.write(to: target.appendingPathComponent(exercise.fileName), atomically: true, encoding: .utf8)
+    }
+    return Self.isolatedFolder
+  }
+
+  /// Makes sure the scratch copy of `topic` exists; files already there (the instructor's edits) are kept.
+  func prepareScratch(of topic: Topic) throws {
+    let target = url("\(Self.scratchFolder)/\(topic.module)")
+    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+    for exercise in topic.exercises {
+      let file = target.appendingPathComponent(exercise.fileName)
+      if !FileManager.default.fileExists(atPath: file.path) {
+        try pristineStub(of: exercise, in: topic).write(to: file, atomically: true, encoding: .utf8)
+      }
+    }
+  }
+
+  static func timestamp(_ date: Date = Date()) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    return formatter.string(from: date)
+  }
+}

@@ -1,0 +1,80 @@
+import CourseKit
+import Testing
+
+@Suite("ResumeProbe: a double resume and a missing resume are caught in a child process")
+struct ResumeProbeTests {
+  @Test("An adapter that resumes once passes")
+  func exactlyOncePasses() async {
+    let child = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run { _ = await BrokenAdapters.resumesOnce() }
+    }
+    #expect(ResumeProbe.verdict(of: child) == .exactlyOnce)
+  }
+
+  @Test("An adapter that resumes once by throwing passes")
+  func throwingOncePasses() async {
+    let child = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run { _ = try await BrokenAdapters.throwsOnce() }
+    }
+    #expect(ResumeProbe.verdict(of: child) == .exactlyOnce)
+  }
+
+  @Test("A double resume is reported with the runtime's own message")
+  func doubleResumeIsCaught() async throws {
+    let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run { _ = await BrokenAdapters.resumesTwice() }
+    }
+    guard case .resumedTwice(let message) = ResumeProbe.verdict(of: child) else {
+      Issue.record("expected a double resume, got \(ResumeProbe.verdict(of: child))")
+      return
+    }
+    #expect(message.contains("SWIFT TASK CONTINUATION MISUSE"))
+    let sentence = try #require(ResumeProbe.explain(.resumedTwice(message), "The adapter"))
+    #expect(sentence.contains("exactly once") && sentence.contains(message))
+  }
+
+  @Test("A second reply that arrives after the awaiting code finished is still caught")
+  func lateSecondResumeIsCaught() async {
+    let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run { _ = await BrokenAdapters.resumesOnEveryReply() }
+    }
+    guard case .resumedTwice = ResumeProbe.verdict(of: child) else {
+      Issue.record("the late second resume raced the child's exit: got \(ResumeProbe.verdict(of: child))")
+      return
+    }
+  }
+
+  @Test("A dropped continuation is reported as leaked, with the runtime's message")
+  func leakIsCaught() async {
+    let child = await #expect(
+      processExitsWith: .exitCode(ResumeProbe.hungExitCode), observing: [\.standardErrorContent]
+    ) {
+      await ResumeProbe.run { _ = await BrokenAdapters.leaks() }
+    }
+    guard case .leaked(let message) = ResumeProbe.verdict(of: child) else {
+      Issue.record("expected a leaked continuation, got \(ResumeProbe.verdict(of: child))")
+      return
+    }
+    #expect(message.contains("leaked its continuation"))
+  }
+
+  @Test("A continuation held forever is reported as never resumed, within about a second")
+  func silentHangIsCaught() async {
+    let start = ContinuousClock.now
+    let child = await #expect(
+      processExitsWith: .exitCode(ResumeProbe.hungExitCode), observing: [\.standardErrorContent]
+    ) {
+      await ResumeProbe.run { _ = await BrokenAdapters.neverResumes() }
+    }
+    #expect(ResumeProbe.verdict(of: child) == .neverResumed)
+    #expect(ContinuousClock.now - start < .seconds(10))
+  }
+
+  @Test("Each verdict but exactly-once explains itself in a sentence that names the adapter")
+  func verdictsExplainThemselves() {
+    #expect(ResumeProbe.explain(.exactlyOnce, "X") == nil)
+    for verdict: ResumeProbe.Verdict in [.resumedTwice("m"), .leaked("m"), .neverResumed, .crashed("s"), .noResult] {
+      #expect(ResumeProbe.explain(verdict, "The adapter")?.hasPrefix("The adapter") == true)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import CourseKit
+import LegacyKit
+import PromiseChains
+import PromiseKitLite
+import Testing
+
+@Suite("1.1 Wrap a completion handler in a promise", .exercise("1.1"))
+struct Ex1_1_WrapCompletionHandlerTests {
+  let auth = AuthService()
+  let session = Session(token: "t-1", user: "ada")
+
+  @Test("A session from the service fulfills the promise with that session")
+  func sessionFulfills() async throws {
+    auth.script(.succeed(session))
+    let result = await awaitSettled(signIn(with: auth, user: "ada", password: "pw"), "The promise signIn returned")
+    #expect(try result?.get() == session)
+  }
+
+  @Test("The service is called once, with the user's credentials")
+  func callsServiceOnce() async {
+    _ = await awaitSettled(signIn(with: auth, user: "ada", password: "pw"), "The promise signIn returned")
+    #expect(
+      auth.calls == [AuthService.Credentials(user: "ada", password: "pw")],
+      "Call the legacy service exactly once, inside `Promise { seal in ... }`, and pass the credentials through.")
+  }
+
+  @Test("An error from the service rejects the promise with that error")
+  func errorRejects() async throws {
+    auth.script(.fail(LegacyError.unauthorized))
+    let result = await awaitSettled(signIn(with: auth, user: "ada", password: "no"), "The promise signIn returned")
+    #expect(result?.failure as? LegacyError == .unauthorized, "The service's error must reject the promise, unchanged.")
+  }
+
+  @Test("Neither a session nor an error rejects with invalidCallingConvention, instead of hanging")
+  func neitherRejects() async throws {
+    auth.script(.neither)
+    let result = await awaitSettled(
+      signIn(with: auth, user: "ada", password: "pw"), "The promise signIn returned",
+      ifItHangs:
+        "When the callback delivers (nil, nil), an if/else-if on the two optionals leaves the promise pending forever: use `seal.resolve(session, error)`."
+    )
+    guard let result else { return }
+    guard case .failure(PMKError.invalidCallingConvention) = result else {
+      Issue.record("(nil, nil) must reject with PMKError.invalidCallingConvention; the promise settled with \(result).")
+      return
+    }
+  }
+
+  @Test("A session and an error together reject: the error wins")
+  func errorWinsOverSession() async throws {
+    auth.script(Script([.both(session, LegacyError.server(status: 500))]))
+    let result = await awaitSettled(signIn(with: auth, user: "ada", password: "pw"), "The promise signIn returned")
+    #expect(
+      result?.failure as? LegacyError == .server(status: 500),
+      "When the callback delivers both, the error wins: checking the session first hides the failure.")
+  }
+
+  @Test("A reply from a background thread, after a delay, settles the promise")
+  func backgroundReplySettles() async throws {
+    auth.script(Script.succeed(session).after(0.02).fromBackground)
+    let result = await awaitSettled(signIn(with: auth, user: "ada", password: "pw"), "The promise signIn returned")
+    #expect(try result?.get() == session)
+  }
+
+  @Test("A second callback is ignored: the first answer stands")
+  func secondCallbackIgnored() async throws {
+    auth.script(.twice(.error(LegacyError.offline), .value(session)))
+    let result = await awaitSettled(signIn(with: auth, user: "ada", password: "pw"), "The promise signIn returned")
+    #expect(result?.failure as? LegacyError == .offline, "A promise settles once: the first callback decides.")
+  }
+}

@@ -1,0 +1,75 @@
+import CourseKit
+import LegacyKit
+import PromiseChains
+import PromiseKitLite
+import Testing
+
+@Suite("1.2 Sequence dependent calls without nesting", .exercise("1.2"))
+struct Ex1_2_SequenceCallsTests {
+  let api = NewsAPI()
+  let screen = FeedScreen()
+
+  @Test("The published headlines appear on the screen, in feed order")
+  func showsPublishedHeadlines() async throws {
+    let result = await awaitSettled(
+      showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
+    try result?.get()
+    let published = Article.samples.filter(\.isPublished).map(\.title)
+    #expect(screen.events == ["headlines \(published)"], "Show only the published titles, once, in the feed's order.")
+  }
+
+  @Test("The feed is requested with the session the sign-in returned")
+  func feedUsesTheSession() async throws {
+    let result = await awaitSettled(
+      showHeadlines(for: "grace", api: api, screen: screen), "The chain showHeadlines returned")
+    try result?.get()
+    #expect(api.sessions.calls == ["grace"])
+    #expect(
+      api.feeds.calls.map(\.user) == ["grace"],
+      "Each step receives the value of the step before it: pass the session from `then` to `api.feed(session:)`.")
+  }
+
+  @Test("The returned promise settles only once the headlines are on the screen")
+  func settlesAfterTheScreenUpdate() async throws {
+    api.feeds.script(Script.succeed(Article.samples).after(0.05).fromBackground)
+    let result = await awaitSettled(
+      showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
+    try result?.get()
+    #expect(
+      screen.events.count == 1,
+      "The chain finished before the headlines were shown: a nested chain that is not returned runs on its own. Return every inner promise from `then`."
+    )
+  }
+
+  @Test("A failed sign-in rejects the chain, and the feed is never requested")
+  func failedSignInStopsTheChain() async throws {
+    api.sessions.script(.fail(LegacyError.unauthorized))
+    let result = await awaitSettled(
+      showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
+    #expect(result?.failure as? LegacyError == .unauthorized, "The caller must hear about a failed sign-in.")
+    #expect(api.feeds.calls.isEmpty && screen.events.isEmpty, "After a failed step, the later steps must not run.")
+  }
+
+  @Test("A failed feed rejects the returned promise")
+  func failedFeedRejects() async throws {
+    api.feeds.script(.fail(LegacyError.server(status: 503)))
+    let result = await awaitSettled(
+      showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
+    #expect(
+      result?.failure as? LegacyError == .server(status: 503),
+      "The feed's error never reached the caller: a nested chain with its own `catch` swallows it. Keep one flat chain and let errors flow to the end."
+    )
+  }
+
+  @Test("The screen is updated on the main queue, even when the feed answers from a background thread")
+  func updatesScreenOnMain() async throws {
+    api.feeds.script(Script.succeed(Article.samples).fromBackground)
+    let result = await awaitSettled(
+      showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
+    try result?.get()
+    #expect(
+      screen.callsOffMainQueue.isEmpty,
+      "The screen was updated off the main queue: `done` runs on the main queue by default; `on: nil` runs wherever the feed answered."
+    )
+  }
+}

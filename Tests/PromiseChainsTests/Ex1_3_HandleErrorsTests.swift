@@ -1,0 +1,71 @@
+import CourseKit
+import LegacyKit
+import PromiseChains
+import PromiseKitLite
+import Testing
+
+@Suite("1.3 Handle errors: catch, recover, ensure", .exercise("1.3"))
+struct Ex1_3_HandleErrorsTests {
+  let api = NewsAPI()
+  let screen = FeedScreen()
+  let session = Session(token: "t", user: "ada")
+  let cache = [Article(id: 99, title: "Cached")]
+
+  func refresh() async throws {
+    try await refreshFeed(session: session, api: api, cache: cache, screen: screen)
+      .finished("The chain refreshFeed returned")
+  }
+
+  @Test("On success: the spinner shows, the articles appear, the spinner hides")
+  func success() async throws {
+    try await refresh()
+    #expect(screen.events.first == "spinner on", "Show the spinner before the request starts.")
+    #expect(screen.events.contains("articles \(Article.samples.map(\.id))"))
+    #expect(!screen.isSpinnerShowing, "The spinner is still showing after a successful refresh.")
+    #expect(!screen.events.contains { $0.hasPrefix("error") })
+  }
+
+  @Test("Offline: recover with the cached articles, and show no error")
+  func offlineFallsBackToCache() async throws {
+    api.feeds.script(.fail(LegacyError.offline))
+    try await refresh()
+    #expect(screen.events.contains("articles [99]"), "When offline, `recover` should fall back to the cached articles.")
+    #expect(!screen.events.contains { $0.hasPrefix("error") }, "A recovered error must not reach `catch`.")
+    #expect(!screen.isSpinnerShowing)
+  }
+
+  @Test("Any other error: no fallback, an error alert, and the spinner hides")
+  func otherErrorsAreShown() async throws {
+    api.feeds.script(.fail(LegacyError.server(status: 500)))
+    try await refresh()
+    #expect(
+      !screen.events.contains("articles [99]"),
+      "The cache was shown for a server error: recover only the errors you can handle, and rethrow the rest.")
+    #expect(
+      screen.events.contains { $0.hasPrefix("error") },
+      "The error never reached the screen: end the chain with `catch` and show the error there.")
+    #expect(!screen.isSpinnerShowing, "The spinner is still showing after a failure: hide it in `ensure`.")
+  }
+
+  @Test("A cancellation is neither success nor failure: no alert, no fallback, and the spinner hides")
+  func cancellationIsNeither() async throws {
+    api.feeds.script(.fail(PMKError.cancelled))
+    try await refresh()
+    #expect(!screen.events.contains { $0.hasPrefix("error") }, "A cancellation must not show an error alert.")
+    #expect(!screen.events.contains { $0.hasPrefix("articles") }, "A cancellation must not fall back to the cache.")
+    #expect(
+      !screen.isSpinnerShowing,
+      "The spinner stayed on after a cancel: `catch` skips cancellations, so a spinner hidden in `done` and `catch` stays on. Hide it in `ensure`, which runs on every path."
+    )
+  }
+
+  @Test("The spinner hides only once the articles are on the screen")
+  func spinnerHidesAfterTheOutcome() async throws {
+    api.feeds.script(Script.succeed(Article.samples).after(0.03).fromBackground)
+    try await refresh()
+    #expect(
+      screen.events == ["spinner on", "articles \(Article.samples.map(\.id))", "spinner off"],
+      "Expected the spinner on, then the articles, then the spinner off: `ensure` belongs in the chain after `done`, not beside the chain."
+    )
+  }
+}

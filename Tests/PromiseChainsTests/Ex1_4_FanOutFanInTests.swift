@@ -1,0 +1,84 @@
+import CourseKit
+import LegacyKit
+import PromiseChains
+import PromiseKitLite
+import Testing
+
+@Suite("1.4 Fan out and in: when, race, after", .exercise("1.4"))
+struct Ex1_4_FanOutFanInTests {
+  let api = NewsAPI()
+  let articles = (1...4).map { Article(id: $0, title: "Article \($0)") }
+  let session = Session(token: "t", user: "ada")
+
+  /// Thumbnails that answer in reverse order, the last article first.
+  func scriptReverseDelays() {
+    api.thumbnails.script(
+      Script.succeed(Thumbnail(articleID: 1)).after(0.04).fromBackground,
+      Script.succeed(Thumbnail(articleID: 2)).after(0.03).fromBackground,
+      Script.succeed(Thumbnail(articleID: 3)).after(0.02).fromBackground,
+      Script.succeed(Thumbnail(articleID: 4)).after(0.01).fromBackground)
+  }
+
+  @Test("thumbnails: every thumbnail, in article order, whatever order they arrive in")
+  func thumbnailsInOrder() async throws {
+    scriptReverseDelays()
+    let result = await awaitSettled(thumbnails(for: articles, api: api), "The promise thumbnails(for:api:) returned")
+    #expect(try result?.get().map(\.articleID) == [1, 2, 3, 4], "`when(fulfilled:)` keeps the input order.")
+  }
+
+  @Test("thumbnails: all requests start before any answers")
+  func thumbnailsStartAtOnce() async throws {
+    scriptReverseDelays()
+    _ = await awaitSettled(thumbnails(for: articles, api: api), "The promise thumbnails(for:api:) returned")
+    #expect(
+      api.thumbnails.maxConcurrentCalls == articles.count,
+      "The requests ran one after another (at most \(api.thumbnails.maxConcurrentCalls) at once): create every promise first, then wait for them all with `when(fulfilled:)`."
+    )
+  }
+
+  @Test("thumbnails: one failure rejects at once, without waiting for the rest")
+  func thumbnailsFailFast() async throws {
+    api.thumbnails.script(.never, .fail(LegacyError.server(status: 500)), .never)
+    let result = await awaitSettled(
+      thumbnails(for: Array(articles.prefix(3)), api: api), "The promise thumbnails(for:api:) returned",
+      ifItHangs:
+        "One request failed, but the result still waited for the others: `when(fulfilled:)` rejects as soon as one rejects."
+    )
+    #expect(result == nil || result?.failure as? LegacyError == .server(status: 500))
+  }
+
+  @Test("availableThumbnails: failures are skipped, the rest keep article order")
+  func availableSkipsFailures() async throws {
+    api.thumbnails.script(
+      .succeed(Thumbnail(articleID: 1)), .fail(LegacyError.offline), .succeed(Thumbnail(articleID: 3)),
+      .fail(LegacyError.offline))
+    let result = await awaitSettled(
+      availableThumbnails(for: articles, api: api), "The guarantee availableThumbnails(for:api:) returned")
+    #expect(
+      try result?.get().map(\.articleID) == [1, 3],
+      "Use `when(resolved:)`, which waits for every request and never rejects, then keep the successes.")
+  }
+
+  @Test("feed with a timeout: a slow feed rejects with TimeoutError")
+  func slowFeedTimesOut() async throws {
+    api.feeds.script(.never)
+    let result = await awaitSettled(
+      feed(session: session, api: api, timeout: 0.05), "The promise feed(session:api:timeout:) returned",
+      ifItHangs: "A request that never answers must still fail after the timeout: `race` it against `after(seconds:)`.")
+    #expect(
+      result == nil || result?.failure as? TimeoutError == TimeoutError(seconds: 0.05),
+      "A slow feed must reject with TimeoutError(seconds: timeout).")
+  }
+
+  @Test("feed with a timeout: a fast feed wins, and its own error passes through")
+  func fastFeedWins() async throws {
+    let fast = await awaitSettled(
+      feed(session: session, api: api, timeout: 1), "The promise feed(session:api:timeout:) returned")
+    #expect(try fast?.get() == Article.samples)
+    api.feeds.script(.fail(LegacyError.offline))
+    let failed = await awaitSettled(
+      feed(session: session, api: api, timeout: 1), "The promise feed(session:api:timeout:) returned")
+    #expect(
+      failed?.failure as? LegacyError == .offline, "A feed that fails before the timeout fails with its own error.")
+  }
+}

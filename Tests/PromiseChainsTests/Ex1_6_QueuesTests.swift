@@ -1,0 +1,58 @@
+import CourseKit
+import Foundation
+import LegacyKit
+import PromiseChains
+import PromiseKitLite
+import Testing
+
+@Suite("1.6 Queues: run handlers where they belong", .exercise("1.6"))
+struct Ex1_6_QueuesTests {
+  let api = NewsAPI()
+  let screen = FeedScreen()
+  let session = Session(token: "t", user: "ada")
+
+  @Test("showPreparedFeed: prepare runs on the work queue, and the screen is updated on the main queue")
+  func preparesOffMainShowsOnMain() async throws {
+    let work = QueueProbe.make("work")
+    let seen = EventRecorder()
+    api.feeds.script(Script.succeed(Article.samples).fromBackground)
+    let chain = showPreparedFeed(session: session, api: api, screen: screen, work: work) { articles in
+      seen.record(QueueProbe.current ?? "an unnamed queue")
+      return articles.filter(\.isPublished)
+    }
+    let result = await awaitSettled(chain, "The chain showPreparedFeed returned")
+    try result?.get()
+    #expect(seen.all == ["work"], "`prepare` ran on \(seen.all), not on the work queue: pass it to `map(on: work)`.")
+    #expect(screen.events == ["articles [1, 2, 4]"], "Show what `prepare` returned.")
+    #expect(
+      screen.callsOffMainQueue.isEmpty,
+      "The screen was updated off the main queue: after `map(on: work)`, `done` must go back to the main queue (its default)."
+    )
+  }
+
+  @Test("currentTheme returns the stored theme")
+  func currentThemeValue() async throws {
+    let theme = try await withDeadline("currentTheme(store:) called off the main queue") {
+      try currentTheme(store: SettingsStore())
+    }
+    #expect(theme == "dark")
+  }
+
+  @Test("currentTheme, called on the main queue, returns without deadlocking")
+  func currentThemeOnMainQueue() async throws {
+    _ = try await withDeadline("currentTheme(store:) called off the main queue") {
+      try currentTheme(store: SettingsStore())
+    }
+    // The hang, if any, is contained in a child process: a blocked main queue would stop every other test.
+    let child = await #expect(processExitsWith: .success) {
+      let theme = try? await withDeadline("currentTheme(store:) on the main queue") {
+        try await MainActor.run { try currentTheme(store: SettingsStore()) }
+      }
+      exit(theme == "dark" ? EXIT_SUCCESS : 3)
+    }
+    #expect(
+      child?.exitStatus != .exitCode(3),
+      "currentTheme deadlocked on the main queue: `wait()` blocks the main queue while a handler of its chain (a `map` defaults to the main queue) waits for it. Give that handler `on: nil` or a background queue."
+    )
+  }
+}

@@ -46,7 +46,7 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
     ),
     .testTarget(
       name: topic.name + "Tests",
-      dependencies: [.target(name: topic.name), "CourseKit"] + exerciseDependencies,
+      dependencies: [.target(name: topic.name), "CourseKit", "Locking"] + exerciseDependencies,
       path: "Tests/\(topic.name)Tests"
     ),
   ]
@@ -61,15 +61,18 @@ let package = Package(
     .executable(name: "course", targets: ["course"]),
   ],
   targets: [
-    .target(name: "PromiseKitLite"),
-    .target(name: "LegacyKit", dependencies: ["PromiseKitLite"]),
-    .target(name: "CourseCatalog"),
-    .target(name: "CourseKit", dependencies: ["CourseCatalog", "LegacyKit", "PromiseKitLite"]),
+    .target(name: "Locking"),
+    .target(name: "PromiseKitLite", dependencies: ["Locking"]),
+    .target(name: "LegacyKit", dependencies: ["PromiseKitLite", "Locking"]),
+    .target(name: "CourseCatalog", dependencies: ["Locking"]),
+    .target(name: "CourseKit", dependencies: ["CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking"]),
     .executableTarget(name: "course", dependencies: ["CourseCatalog"]),
     .executableTarget(name: "PromiseBenchmarks", dependencies: ["PromiseKitLite"]),
-    .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite"]),
+    .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite", "Locking"]),
     .testTarget(name: "CourseCatalogTests", dependencies: ["CourseCatalog"]),
-    .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite"]),
+    .testTarget(name: "CourseRunnerTests", dependencies: ["course", "CourseCatalog"]),
+    .testTarget(
+      name: "CourseKitTests", dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking"]),
   ] + topicTargets,
   swiftLanguageModes: [.v6]
 )

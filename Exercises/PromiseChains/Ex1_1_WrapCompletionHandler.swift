@@ -1,6 +1,6 @@
 // Exercise 1.1 · Wrap a completion handler in a promise
 // Grade 1 (warm-up) · Lesson: Docs/01-promise-chains.md#wrap-a-callback
-// Check it: swift test --filter PromiseChainsTests.Ex1_1_WrapCompletionHandlerTests
+// Check it: swift run course check 1.1   (or: swift test --filter PromiseChainsTests.Ex1_1_WrapCompletionHandlerTests)
 //
 // `AuthService.login(user:password:completion:)` calls back Cocoa-style with
 // `(Session?, Error?)`. The convention promises exactly one of the two; real SDKs

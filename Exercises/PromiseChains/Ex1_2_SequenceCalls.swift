@@ -1,6 +1,6 @@
 // Exercise 1.2 · Sequence dependent calls without nesting
 // Grade 1 (warm-up) · Lesson: Docs/01-promise-chains.md#sequence-with-then-map-done
-// Check it: swift test --filter PromiseChainsTests.Ex1_2_SequenceCallsTests
+// Check it: swift run course check 1.2   (or: swift test --filter PromiseChainsTests.Ex1_2_SequenceCallsTests)
 //
 // Show the headlines of a user's feed, as one flat chain:
 //   1. open a session with `api.session(for: user)`,

@@ -1,6 +1,6 @@
 // Exercise 1.3 · Handle errors: catch, recover, ensure
 // Grade 2 (practice) · Lesson: Docs/01-promise-chains.md#errors-catch-recover-ensure
-// Check it: swift test --filter PromiseChainsTests.Ex1_3_HandleErrorsTests
+// Check it: swift run course check 1.3   (or: swift test --filter PromiseChainsTests.Ex1_3_HandleErrorsTests)
 //
 // Refresh the feed screen:
 //   - show the spinner, then load `api.feed(session:)`;

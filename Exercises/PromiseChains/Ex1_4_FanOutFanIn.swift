@@ -1,6 +1,6 @@
 // Exercise 1.4 · Fan out and in: when, race, after
 // Grade 2 (practice) · Lesson: Docs/01-promise-chains.md#fan-out-and-in
-// Check it: swift test --filter PromiseChainsTests.Ex1_4_FanOutFanInTests
+// Check it: swift run course check 1.4   (or: swift test --filter PromiseChainsTests.Ex1_4_FanOutFanInTests)
 //
 // Three functions over `NewsAPI`:
 //   - `thumbnails`: every article's thumbnail, in article order; all requests start at

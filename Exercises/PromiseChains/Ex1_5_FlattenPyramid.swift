@@ -1,6 +1,6 @@
 // Exercise 1.5 · Flatten a pyramid of callbacks
 // Grade 3 (challenge) · Lesson: Docs/01-promise-chains.md#flatten-a-pyramid
-// Check it: swift test --filter PromiseChainsTests.Ex1_5_FlattenPyramidTests
+// Check it: swift run course check 1.5   (or: swift test --filter PromiseChainsTests.Ex1_5_FlattenPyramidTests)
 //
 // `PyramidCheckout.run(cartID:backend:completion:)` in LegacyKit is the checkout as the
 // legacy app wrote it: four levels of nested callbacks. Rewrite it as one flat promise

@@ -1,6 +1,6 @@
 // Exercise 1.6 · Queues: run handlers where they belong
 // Grade 3 (challenge) · Lesson: Docs/01-promise-chains.md#queues-and-wait
-// Check it: swift test --filter PromiseChainsTests.Ex1_6_QueuesTests
+// Check it: swift run course check 1.6   (or: swift test --filter PromiseChainsTests.Ex1_6_QueuesTests)
 //
 // Two functions:
 //   - `showPreparedFeed`: load the feed, run the slow `prepare` step on the `work`

@@ -1,6 +1,6 @@
 // Exercise 1.7 · Retry with exponential backoff
 // Grade 4 (interview-hard) · Lesson: Docs/01-promise-chains.md#retry-with-backoff
-// Check it: swift test --filter PromiseChainsTests.Ex1_7_RetryWithBackoffTests
+// Check it: swift run course check 1.7   (or: swift test --filter PromiseChainsTests.Ex1_7_RetryWithBackoffTests)
 //
 // Call `body` until it succeeds, at most `maxAttempts` times in all:
 //   - retry only errors for which `isRetryable` says yes; any other error fails at once;

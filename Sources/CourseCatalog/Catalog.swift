@@ -23,4 +23,20 @@ public enum Catalog {
   public static func topic(_ key: String) -> Topic? {
     topics.first { String($0.number) == key || $0.module.lowercased() == key.lowercased() }
   }
+
+  /// The README's map of topics and exercises, as a Markdown table; the audit keeps the README in step.
+  public static var markdownTable: String {
+    var lines = ["| # | exercise | grade | points | lesson |", "|---|---|---|---|---|"]
+    for topic in topics {
+      lines.append(
+        "| **\(topic.number)** | **\(topic.title)** (`\(topic.module)`) | | | [\(topic.lessonFile)](\(topic.lessonPath)) |"
+      )
+      for exercise in topic.exercises {
+        lines.append(
+          "| \(exercise.id) | \(exercise.title) | \(exercise.grade.rawValue) \(exercise.grade.name) | \(exercise.points) | [#\(exercise.lessonAnchor)](\(topic.lessonLink(exercise))) |"
+        )
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
 }

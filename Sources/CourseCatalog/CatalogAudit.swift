@@ -33,6 +33,11 @@ public struct CatalogAudit {
       }
     }
 
+    let readme = text("README.md") ?? ""
+    if topics == Catalog.topics, !readme.contains(Catalog.markdownTable) {
+      problems.append(
+        "README.md's map of exercises is out of date: paste the output of `swift run course map` into it.")
+    }
     let manifest = text("Package.swift") ?? ""
     for topic in topics {
       if !manifest.contains("Topic(name: \"\(topic.module)\"") {

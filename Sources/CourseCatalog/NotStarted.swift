@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The marker every exercise stub returns or throws until the learner replaces it.
 ///
@@ -30,43 +30,43 @@ public struct NotStarted: Error, CustomStringConvertible {
   }
 }
 
-/// Which exercise stubs have been reached in this process, and how often.
+/// Every stub reached in this process, in order.
 ///
-/// Written by ``NotStarted``; read by the test kit to tell a stub from a wrong answer.
+/// Written by ``NotStarted``; read by the test kit to tell a stub from a wrong answer, and to
+/// say which part of an exercise a test reached.
 public enum StubLedger {
-  private struct Entry {
-    var count = 0
-    var parts: Set<String> = []
-  }
-
-  private static let entries = Mutex<[String: Entry]>([:])
+  private static let reached = Locked<[(exercise: String, part: String?)]>([])
 
   static func record(_ exercise: String, part: String?) {
-    entries.withLock { entries in
-      entries[exercise, default: Entry()].count += 1
-      if let part { entries[exercise, default: Entry()].parts.insert(part) }
-    }
+    reached.withLock { $0.append((exercise, part)) }
   }
 
-  /// How many times the stub of `exercise` has been reached so far.
-  public static func count(_ exercise: String) -> Int {
-    entries.withLock { $0[exercise]?.count ?? 0 }
+  /// A mark to pass to ``count(_:since:)`` and ``report(for:since:)`` later.
+  public static var mark: Int {
+    reached.withLock { $0.count }
   }
 
-  /// The sentence that tells a learner what to do about the stub of `exercise`.
-  public static func report(for exercise: String) -> String {
-    message(for: exercise, parts: entries.withLock { $0[exercise]?.parts ?? [] })
+  /// How many times the stub of `exercise` has been reached since `mark`.
+  public static func count(_ exercise: String, since mark: Int = 0) -> Int {
+    reached.withLock { $0.dropFirst(mark).filter { $0.exercise == exercise }.count }
+  }
+
+  /// The sentence that tells a learner what to do about the stub of `exercise` reached since `mark`.
+  public static func report(for exercise: String, since mark: Int = 0) -> String {
+    let parts = reached.withLock { Set($0.dropFirst(mark).filter { $0.exercise == exercise }.compactMap(\.part)) }
+    return message(for: exercise, parts: parts)
   }
 
   static func message(for id: String, parts: Set<String>) -> String {
-    let unfinished = parts.sorted().map { "`\($0)`" }.joined(separator: ", ")
     guard let (topic, exercise) = Catalog.exercise(id) else {
       return "Exercise \(id) is not started yet."
     }
     var sentence = "Exercise \(id) (\(exercise.title)) is not started yet"
-    if !unfinished.isEmpty { sentence += ": \(unfinished) still throws NotStarted" }
+    if !parts.isEmpty {
+      sentence += " (this test reached the stub of \(parts.sorted().map { "`\($0)`" }.joined(separator: ", ")))"
+    }
     return sentence
       + ". Open \(topic.exercisePath(exercise)), read \(topic.lessonLink(exercise)),"
-      + " then check it with `swift test --filter \(topic.filter(exercise))`."
+      + " then check it with `swift run course check \(id)`."
   }
 }

@@ -1,5 +1,6 @@
+import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// An operation that did not finish within its deadline.
 public struct DeadlineExceeded: Error, CustomStringConvertible {
@@ -41,23 +42,39 @@ public func withDeadline<T: Sendable>(
   let race = DeadlineRace<T>()
   return try await withCheckedThrowingContinuation { continuation in
     race.start(continuation)
-    let work = Task {
-      do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
-    }
-    Task {
-      try? await Task.sleep(for: .seconds(seconds))
-      race.finish(.failure(DeadlineExceeded(what: what, seconds: seconds)))
-      work.cancel()
-    }
+    race.attach(
+      Task {
+        // The clock starts when the operation starts: on a busy machine the cooperative pool may
+        // be late to start it, and that delay is not the operation's fault.
+        race.startClock(seconds: seconds, what)
+        do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
+      })
   }
 }
 
-/// The operation and the timer race to resume one continuation; the first one wins.
-private final class DeadlineRace<T: Sendable>: Sendable {
-  private let continuation = Mutex<CheckedContinuation<T, any Error>?>(nil)
+/// The operation and a timer race to resume one continuation; the first one wins.
+///
+/// The timer runs on Dispatch, never in a task, so a cooperative pool whose threads are all
+/// busy cannot make the deadline stretch.
+final class DeadlineRace<T: Sendable>: Sendable {
+  private let continuation = Locked<CheckedContinuation<T, any Error>?>(nil)
+  private let work = Locked<Task<Void, Never>?>(nil)
 
   func start(_ continuation: CheckedContinuation<T, any Error>) {
     self.continuation.withLock { $0 = continuation }
+  }
+
+  /// The task running the operation, cancelled when the deadline passes.
+  func attach(_ task: Task<Void, Never>) {
+    work.withLock { $0 = task }
+  }
+
+  /// Fails the race with ``DeadlineExceeded`` after `seconds`, unless it has finished by then.
+  func startClock(seconds: Double, _ what: String) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+      finish(.failure(DeadlineExceeded(what: what, seconds: seconds)))
+      work.withLock { $0 }?.cancel()
+    }
   }
 
   func finish(_ result: Result<T, any Error>) {

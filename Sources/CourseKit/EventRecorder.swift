@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 
 /// A thread-safe list of what happened, in order, to check ordering and counts.
 ///
 /// Legacy callbacks, handlers and view updates all append to one recorder; the
 /// test then compares the list with the order the lesson promises.
 public final class EventRecorder: Sendable {
-  private let events = Mutex<[String]>([])
+  private let events = Locked<[String]>([])
 
   /// An empty recorder.
   public init() {}

@@ -27,10 +27,10 @@ public struct ExerciseTrait: SuiteTrait, TestTrait, TestScoping {
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
     await ExerciseLocks.shared.acquire(id)
-    let before = StubLedger.count(id)
+    let mark = StubLedger.mark
     let id = self.id
     let muteAfterStub = IssueHandlingTrait.compactMapIssues { issue in
-      StubLedger.count(id) > before ? nil : issue
+      StubLedger.count(id, since: mark) > 0 ? nil : issue
     }
     var thrown: (any Error)?
     do {
@@ -39,8 +39,8 @@ public struct ExerciseTrait: SuiteTrait, TestTrait, TestScoping {
       thrown = error
     }
     await ExerciseLocks.shared.release(id)
-    if StubLedger.count(id) > before || thrown is NotStarted {
-      Issue.record(Comment(rawValue: StubLedger.report(for: id)), sourceLocation: exerciseFileLocation)
+    if StubLedger.count(id, since: mark) > 0 || thrown is NotStarted {
+      Issue.record(Comment(rawValue: StubLedger.report(for: id, since: mark)), sourceLocation: exerciseFileLocation)
     } else if let thrown {
       throw thrown
     }

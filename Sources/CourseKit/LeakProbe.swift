@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Testing
 
 /// Watches objects through weak references and fails a test that leaves one alive.
@@ -19,7 +19,7 @@ public final class LeakProbe: Sendable {
     let name: String
   }
 
-  private let watched = Mutex<[Watched]>([])
+  private let watched = Locked<[Watched]>([])
 
   /// A probe watching nothing yet.
   public init() {}

@@ -7,10 +7,13 @@ extension Thenable {
   /// `what` names the promise in the failure ("the promise login(...) returned"),
   /// so a learner reads which promise never settled.
   public func settled(within seconds: Double = Deadline.standard, _ what: String) async throws -> Result<T, any Error> {
-    try await withDeadline(seconds: seconds, what) {
-      await withCheckedContinuation { continuation in
-        self.pipe { continuation.resume(returning: $0) }
-      }
+    // The promise reports its result on whatever thread settles it, so the race is decided there
+    // and by a Dispatch timer, never waiting for a thread of a busy cooperative pool.
+    let race = DeadlineRace<Result<T, any Error>>()
+    return try await withCheckedThrowingContinuation { continuation in
+      race.start(continuation)
+      race.startClock(seconds: seconds, what)
+      pipe { race.finish(.success($0)) }
     }
   }
 }
@@ -18,10 +21,11 @@ extension Thenable {
 extension PMKFinalizer {
   /// Waits until the chain that ended in `catch` has finished, or throws ``DeadlineExceeded``.
   public func finished(within seconds: Double = Deadline.standard, _ what: String) async throws {
-    try await withDeadline(seconds: seconds, what) {
-      await withCheckedContinuation { continuation in
-        self.finally(on: nil) { continuation.resume() }
-      }
+    let race = DeadlineRace<Void>()
+    try await withCheckedThrowingContinuation { continuation in
+      race.start(continuation)
+      race.startClock(seconds: seconds, what)
+      finally(on: nil) { race.finish(.success(())) }
     }
   }
 }

@@ -21,7 +21,7 @@ struct CommandInfo {
 }
 
 /// A `course` subcommand: parsed from its arguments, then run; validation is separate from running.
-protocol Command {
+protocol Command: Sendable {
   static var info: CommandInfo { get }
   /// Parses the arguments; throws ``CourseError/usage(_:)`` for anything it does not understand.
   init(_ arguments: inout Arguments) throws

@@ -4,10 +4,16 @@ import Foundation
 enum CourseCommand {
   static let abstract = "The Swift concurrency migration course: exercises, hints, checks and solutions."
 
-  static func main(_ arguments: [String], commands: [any Command.Type]) -> Int32 {
+  /// Every subcommand, in the order `--help` lists them.
+  static let commands: [any Command.Type] = [
+    OverviewCommand.self, CheckCommand.self, HintCommand.self, RevealCommand.self, ResetCommand.self,
+    WatchCommand.self, PresentCommand.self, LiveCommand.self, VerifyCommand.self, MapCommand.self,
+  ]
+
+  static func main(_ arguments: [String]) -> Int32 {
     let (name, rest) = split(arguments)
     if name == "--help" || name == "-h" || (name == "help" && rest.isEmpty) {
-      print(help(commands))
+      print(help())
       return 0
     }
     let wanted = name == "help" ? rest[0] : name
@@ -45,7 +51,7 @@ enum CourseCommand {
     FileHandle.standardError.write(Data("course: \(message)\n".utf8))
   }
 
-  static func help(_ commands: [any Command.Type]) -> String {
+  static func help() -> String {
     let names = commands.map { $0.info.name }
     let width = names.map(\.count).max() ?? 0
     let list = commands.map {

@@ -24,7 +24,7 @@ struct DeadlineTests {
         await withCheckedContinuation { continuation in Vault.keep(continuation) }
       }
     }
-    #expect(ContinuousClock.now - start < .seconds(2))
+    #expect(ContinuousClock.now - start < .seconds(5), "the deadline must not stretch with the load")
     #expect(error?.description.hasPrefix("the stuck adapter did not finish within 0.2 s") == true)
   }
 

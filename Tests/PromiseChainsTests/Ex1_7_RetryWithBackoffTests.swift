@@ -1,9 +1,9 @@
 import CourseKit
 import Foundation
 import LegacyKit
+import Locking
 import PromiseChains
 import PromiseKitLite
-import Synchronization
 import Testing
 
 @Suite("1.7 Retry with exponential backoff", .exercise("1.7"))
@@ -11,7 +11,7 @@ struct Ex1_7_RetryWithBackoffTests {
   /// A flaky call: scripted replies, and the time of every attempt.
   final class FlakyCall: Sendable {
     let endpoint = Endpoint<Void, Int>(.succeed(42))
-    private let times = Mutex<[ContinuousClock.Instant]>([])
+    private let times = Locked<[ContinuousClock.Instant]>([])
 
     func call() -> Promise<Int> {
       times.withLock { $0.append(.now) }

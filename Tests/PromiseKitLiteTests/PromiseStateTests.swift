@@ -42,10 +42,10 @@ struct PromiseStateTests {
   }
 
   @Test("wait() returns the value, or throws the error, once another thread settles the promise")
-  func waitBlocksUntilSettled() throws {
+  func waitBlocksUntilSettled() async throws {
     let (promise, resolver) = Promise<Int>.pending()
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { resolver.fulfill(5) }
-    #expect(try promise.wait() == 5)
+    #expect(try await offThePool { try promise.wait() } == 5)
     #expect(throws: TestError.self) { try Promise<Int>(error: TestError()).wait() }
   }
 }

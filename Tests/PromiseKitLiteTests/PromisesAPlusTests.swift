@@ -1,6 +1,6 @@
 import Dispatch
+import Locking
 import PromiseKitLite
-import Synchronization
 import Testing
 
 /// The clauses of Promises/A+ that apply to Swift's typed promises, one test each.
@@ -99,7 +99,7 @@ struct PromisesAPlusTests {
 
   @Test("2.3.1: a handler that returns its own promise rejects with returnedSelf")
   func returningOwnPromiseRejects() async {
-    let box = Mutex<Promise<Int>?>(nil)
+    let box = Locked<Promise<Int>?>(nil)
     let (start, resolver) = Promise<Int>.pending()
     let own = start.then(on: nil) { _ in box.withLock { $0 } ?? .value(0) }
     box.withLock { $0 = own }

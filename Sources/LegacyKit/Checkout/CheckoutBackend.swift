@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The legacy checkout services: cart, inventory, payments, mailer and analytics, sharing one event log.
 ///
@@ -36,7 +36,7 @@ public final class CheckoutBackend: Sendable {
   /// Behind ``sendReceipt(for:completion:)``; its value is ignored, only an error matters.
   public let receipts = Endpoint<Charge, Bool>(.succeed(true))
 
-  private let log = Mutex<[String]>([])
+  private let log = Locked<[String]>([])
 
   /// A backend whose calls all succeed at once until scripted otherwise.
   public init() {}

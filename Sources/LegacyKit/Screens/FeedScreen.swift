@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A stand-in for a view controller that shows a feed: it records what it was asked to show.
 ///
@@ -6,8 +6,8 @@ import Synchronization
 /// a list, an error alert) and remembers every call, and whether it came on the
 /// main queue, so tests can check what a learner's chain did to the screen.
 public final class FeedScreen: Sendable {
-  private let log = Mutex<[String]>([])
-  private let offMain = Mutex<[String]>([])
+  private let log = Locked<[String]>([])
+  private let offMain = Locked<[String]>([])
 
   /// A screen with nothing shown yet.
   public init() {}

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// Every scripted reply still on its way, so a probe can wait until the legacy code is quiet.
 ///
@@ -8,7 +8,7 @@ import Synchronization
 /// late reply must get the chance to resume a continuation twice (and trap) rather
 /// than lose the race with the exit and hide the bug.
 public enum Deliveries {
-  private static let pending = Mutex(0)
+  private static let pending = Locked(0)
 
   /// How many scripted replies are scheduled and have not returned from their callback yet.
   public static var inFlight: Int {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// One scripted legacy call: it records how it was called and answers as scripted.
 ///
@@ -14,7 +14,7 @@ public final class Endpoint<Arguments: Sendable, Value: Sendable>: Sendable {
     var maxInFlight = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let respond: @Sendable (Arguments) -> Script<Value>
 
   /// An endpoint that answers every call with `script` until told otherwise.

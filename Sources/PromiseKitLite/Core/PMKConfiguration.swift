@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// The defaults every handler method falls back to: which queues handlers run on,
 /// and which errors `catch` and `recover` see.
@@ -24,7 +24,7 @@ public struct PMKConfiguration: Sendable {
   public init() {}
 }
 
-private let configuration = Mutex(PMKConfiguration())
+private let configuration = Locked(PMKConfiguration())
 
 /// The library-wide defaults, read whenever a handler method is called without `on:`.
 ///

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A value that will exist later, or the error that explains why it never will.
 ///
@@ -18,13 +18,15 @@ import Synchronization
 /// ```
 ///
 /// `T` is `Sendable` because a promise hands its value across threads by design.
-public final class Promise<T: Sendable>: Thenable, CatchMixin, Settleable {
+public final class Promise<T: Sendable>: Thenable, CatchMixin, Settleable, @unchecked Sendable {
+  // Read and written only under `StripedLock.withLock(for: self)`: the lock that keeps a
+  // million promises from costing a million lock allocations.
   @usableFromInline
-  let state: Mutex<PromiseState<T>>
+  nonisolated(unsafe) var state: PromiseState<T>
 
   @inlinable
   init(state: PromiseState<T>) {
-    self.state = Mutex(state)
+    self.state = state
   }
 
   /// Creates a pending promise and runs `body` with its resolver at once.
@@ -78,7 +80,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin, Settleable {
 
   @inlinable
   func withState<R: Sendable>(_ body: (inout PromiseState<T>) -> R) -> R {
-    state.withLock { body(&$0) }
+    StripedLock.withLock(for: self) { body(&state) }
   }
 }
 

@@ -1,10 +1,9 @@
-import Synchronization
-
 /// The storage half of a promise: a lock around a ``PromiseState`` that performs
 /// the actions the state machine returns.
 ///
-/// `Promise` and `Guarantee` each hold their own `Mutex` (one allocation per
-/// promise instead of two) and share every behaviour through this protocol.
+/// `Promise` and `Guarantee` each hold their state directly (one allocation per
+/// promise), guard it with a shared striped lock, and share every behaviour
+/// through this protocol.
 @usableFromInline
 protocol Settleable<T>: AnyObject, Sendable {
   associatedtype T: Sendable

@@ -1,3 +1,5 @@
+import Locking
+
 /// Settles like whichever promise settles first, fulfilled or rejected.
 ///
 /// The classic use is a timeout: `race(fetch(), after(seconds: 5).then { throw Timeout() })`.

@@ -1,3 +1,5 @@
+import Locking
+
 /// Waits for every promise to fulfill and fulfills with their values, in order.
 ///
 /// Rejects as soon as any one of them rejects, with that error, without waiting for

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 
 extension Promise {
   /// Blocks the calling thread until the promise settles, then returns its value or throws its error.

@@ -6,8 +6,10 @@ struct TestReport {
   struct TestResult {
     /// The test's id: `Module.Suite/function()/File.swift:line:column`.
     var id: String
-    /// The test's sentence.
+    /// The test's sentence, with the case's arguments for a parameterized test.
     var name: String
+    /// The case's arguments, for one case of a parameterized test.
+    var testCase: String? = nil
     /// Whether the test started, and whether it ended.
     var started = false
     var ended = false
@@ -34,6 +36,7 @@ struct TestReport {
   init(eventStream: String) {
     var index: [String: Int] = [:]
     var names: [String: String] = [:]
+    var parameterized: Set<String> = []
     for line in eventStream.split(separator: "\n") {
       guard let data = line.data(using: .utf8),
         let record = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
@@ -49,17 +52,22 @@ struct TestReport {
       if kind == "runEnded" { runEnded = true }
       guard let testID = payload["testID"] as? String else { continue }
       guard let name = names[testID] else { continue }  // a suite's own events
+      let testCase = (payload["_testCase"] as? [String: Any])?["displayName"] as? String
+      let key = testID + "#" + (testCase ?? "")
       let position: Int
-      if let existing = index[testID] {
+      if let existing = index[key] {
         position = existing
       } else {
-        tests.append(TestResult(id: testID, name: name))
+        tests.append(TestResult(id: testID, name: testCase.map { "\(name) (\($0))" } ?? name, testCase: testCase))
         position = tests.count - 1
-        index[testID] = position
+        index[key] = position
       }
       switch kind {
-      case "testStarted": tests[position].started = true
-      case "testEnded": tests[position].ended = true
+      case "testStarted", "testCaseStarted":
+        tests[position].started = true
+        if testCase != nil { parameterized.insert(testID) }
+      case "testEnded", "testCaseEnded":
+        tests[position].ended = true
       case "issueRecorded":
         let issue = payload["issue"] as? [String: Any]
         if issue?["isKnown"] as? Bool == true { continue }
@@ -69,6 +77,8 @@ struct TestReport {
       default: break
       }
     }
+    // A parameterized test is reported case by case; its own entry only matters if it recorded an issue.
+    tests.removeAll { $0.testCase == nil && parameterized.contains($0.id) && $0.issues.isEmpty }
     // Tests that were announced but never started were filtered out by `--filter`.
     tests = tests.filter(\.started)
   }

@@ -1,5 +1,5 @@
 /// What checking an exercise found, in words a learner can act on.
-enum Verdict: Equatable, Codable {
+enum Verdict: Equatable, Codable, Sendable {
   /// Every test passed.
   case passed
   /// The stub is still there; the payload is the kit's "not started" sentence.
@@ -16,7 +16,7 @@ enum Verdict: Equatable, Codable {
   case noTests
 
   /// One failed test and its messages.
-  struct Failure: Equatable, Codable {
+  struct Failure: Equatable, Codable, Sendable {
     var test: String
     var messages: [String]
   }

@@ -1,6 +1,6 @@
 import Dispatch
+import Locking
 import PromiseKitLite
-import Synchronization
 
 extension Thenable {
   /// Suspends until the promise settles and returns its result, blocking no thread.
@@ -22,7 +22,7 @@ extension AnyPromise {
 
 /// A thread-safe log of events, to assert what ran and in which order.
 final class EventLog: Sendable {
-  private let events = Mutex<[String]>([])
+  private let events = Locked<[String]>([])
 
   func record(_ event: String) {
     events.withLock { $0.append(event) }
@@ -58,4 +58,14 @@ struct TestError: Error, Equatable {
 
 struct Cancelled: CancellableError {
   var isCancelled: Bool { true }
+}
+
+/// Runs blocking or CPU-heavy test code on a Dispatch thread instead of the cooperative pool.
+///
+/// The pool has one thread per core (two here); a test that blocks one for a second slows every
+/// other test's timers and continuations, and makes timing-sensitive tests elsewhere flaky.
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+  }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import course
+
+@Suite("The command line: help, unknown names, parsing")
+struct CommandLineTests {
+  @Test("Every command has help generated from its own description")
+  func everyCommandHasHelp() {
+    for command in CourseCommand.commands {
+      #expect(command.info.help.contains("USAGE: swift run course \(command.info.usage)"))
+    }
+    #expect(CourseCommand.help().contains("verify"))
+  }
+
+  @Test("An unknown option is answered with the closest known one")
+  func unknownOptionSuggests() throws {
+    var arguments = Arguments(["1.1", "--jsn"], command: "check")
+    #expect {
+      _ = try CheckCommand(&arguments)
+    } throws: { error in
+      String(describing: error).contains("Did you mean --json?")
+    }
+  }
+
+  @Test("An unknown exercise is answered with the closest ids")
+  func unknownExerciseSuggests() throws {
+    let course = Course(workspace: Workspace(root: URL(fileURLWithPath: "/")), style: Style(isEnabled: false))
+    #expect {
+      _ = try course.resolve("1.8")
+    } throws: { error in
+      String(describing: error).contains("Did you mean 1.1")
+    }
+    #expect(try course.resolve("1").count == course.topics[0].exercises.count)
+    #expect(try course.resolve("promisechains").count == course.topics[0].exercises.count)
+  }
+
+  @Test("Colour only on a terminal, and never with NO_COLOR")
+  func colourRules() {
+    #expect(Style.forStandardOutput(environment: ["NO_COLOR": "1"]).isEnabled == false)
+    #expect(Style(isEnabled: false).green("ok") == "ok")
+    #expect(Style(isEnabled: true).green("ok") != "ok")
+  }
+
+  @Test("Suggestions rank by edit distance")
+  func suggestions() {
+    #expect(Suggestions.distance("kitten", "sitting") == 3)
+    #expect(Suggestions.closest(to: "chek", in: ["check", "hint", "reset"]) == ["check"])
+  }
+}

@@ -1,0 +1,7 @@
+/// Resumes its continuation twice: the runtime traps.
+public func answer() async -> Int {
+  await withCheckedContinuation { continuation in
+    continuation.resume(returning: 42)
+    continuation.resume(returning: 43)
+  }
+}

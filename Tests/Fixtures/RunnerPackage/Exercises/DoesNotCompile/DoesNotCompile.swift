@@ -1,0 +1,4 @@
+/// Broken: a learner's half-edited line.
+public func answer() -> Int {
+  return 42 +
+}

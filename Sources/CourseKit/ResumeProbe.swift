@@ -12,12 +12,21 @@ import Testing
 /// runtime's own `SWIFT TASK CONTINUATION MISUSE` message.
 ///
 /// ```swift
-/// let child = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+/// let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
 ///   await ResumeProbe.run { _ = try await repository.latest(refresh: false) }
 /// }
 /// ResumeProbe.expectExactlyOnce(child, "LegacyArticleRepository.latest(refresh:)")
 /// ```
 public enum ResumeProbe {
+  /// The exit condition to expect: it matches every way the child can end, so the parent always
+  /// gets the child's result back and can explain it (an unmet condition would return nothing).
+  ///
+  /// The child never exits with `EXIT_SUCCESS`: it ends with ``finishedExitCode``,
+  /// ``hungExitCode``, or the runtime's trap.
+  public static let anyOutcome: ExitTest.Condition = .failure
+
+  /// The exit code of a child whose scenario finished, with every legacy reply delivered.
+  public static let finishedExitCode: CInt = 2
   /// The exit code of a child whose scenario never finished.
   public static let hungExitCode: CInt = 3
 
@@ -56,6 +65,7 @@ public enum ResumeProbe {
     }
     Deliveries.waitUntilQuiet(timeout: 2 * seconds)
     try? await Task.sleep(for: .milliseconds(20))
+    exit(finishedExitCode)
   }
 
   /// Reads the child's fate from its exit status and standard error.
@@ -67,7 +77,7 @@ public enum ResumeProbe {
     if let misuse, misuse.contains("more than once") { return .resumedTwice(misuse) }
     if let misuse, misuse.contains("leaked") { return .leaked(misuse) }
     switch result.exitStatus {
-    case .exitCode(EXIT_SUCCESS): return .exactlyOnce
+    case .exitCode(finishedExitCode): return .exactlyOnce
     case .exitCode(hungExitCode): return .neverResumed
     case let status:
       let lastWords = errorOutput.split(separator: "\n").suffix(3).joined(separator: " / ")

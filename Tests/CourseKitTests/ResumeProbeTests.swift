@@ -1,11 +1,12 @@
 import CourseKit
+import Foundation
 import Testing
 
 @Suite("ResumeProbe: a double resume and a missing resume are caught in a child process")
 struct ResumeProbeTests {
   @Test("An adapter that resumes once passes")
   func exactlyOncePasses() async {
-    let child = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
       await ResumeProbe.run { _ = await BrokenAdapters.resumesOnce() }
     }
     #expect(ResumeProbe.verdict(of: child) == .exactlyOnce)
@@ -13,7 +14,7 @@ struct ResumeProbeTests {
 
   @Test("An adapter that resumes once by throwing passes")
   func throwingOncePasses() async {
-    let child = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
       await ResumeProbe.run { _ = try await BrokenAdapters.throwsOnce() }
     }
     #expect(ResumeProbe.verdict(of: child) == .exactlyOnce)
@@ -21,7 +22,7 @@ struct ResumeProbeTests {
 
   @Test("A double resume is reported with the runtime's own message")
   func doubleResumeIsCaught() async throws {
-    let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
       await ResumeProbe.run { _ = await BrokenAdapters.resumesTwice() }
     }
     guard case .resumedTwice(let message) = ResumeProbe.verdict(of: child) else {
@@ -35,7 +36,7 @@ struct ResumeProbeTests {
 
   @Test("A second reply that arrives after the awaiting code finished is still caught")
   func lateSecondResumeIsCaught() async {
-    let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
       await ResumeProbe.run { _ = await BrokenAdapters.resumesOnEveryReply() }
     }
     guard case .resumedTwice = ResumeProbe.verdict(of: child) else {
@@ -47,7 +48,7 @@ struct ResumeProbeTests {
   @Test("A dropped continuation is reported as leaked, with the runtime's message")
   func leakIsCaught() async {
     let child = await #expect(
-      processExitsWith: .exitCode(ResumeProbe.hungExitCode), observing: [\.standardErrorContent]
+      processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]
     ) {
       await ResumeProbe.run { _ = await BrokenAdapters.leaks() }
     }
@@ -62,12 +63,24 @@ struct ResumeProbeTests {
   func silentHangIsCaught() async {
     let start = ContinuousClock.now
     let child = await #expect(
-      processExitsWith: .exitCode(ResumeProbe.hungExitCode), observing: [\.standardErrorContent]
+      processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]
     ) {
       await ResumeProbe.run { _ = await BrokenAdapters.neverResumes() }
     }
     #expect(ResumeProbe.verdict(of: child) == .neverResumed)
     #expect(ContinuousClock.now - start < .seconds(10))
+  }
+
+  @Test("A child that exits on its own terms, without the probe, is reported as crashed, not as exactly once")
+  func plainExitIsNotExactlyOnce() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      await Task.yield()
+      exit(7)
+    }
+    guard case .crashed = ResumeProbe.verdict(of: child) else {
+      Issue.record("expected a crash verdict, got \(ResumeProbe.verdict(of: child))")
+      return
+    }
   }
 
   @Test("Each verdict but exactly-once explains itself in a sentence that names the adapter")

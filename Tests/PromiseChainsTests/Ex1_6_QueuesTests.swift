@@ -43,16 +43,21 @@ struct Ex1_6_QueuesTests {
     _ = try await withDeadline("currentTheme(store:) called off the main queue") {
       try currentTheme(store: SettingsStore())
     }
-    // The hang, if any, is contained in a child process: a blocked main queue would stop every other test.
-    let child = await #expect(processExitsWith: .success) {
+    // The call runs in a child process, so that a deadlock blocks that process's main queue, not
+    // this one's. The child always exits with a failure code (2: returned, 3: deadlocked), so
+    // that the condition matches whatever happens and the result comes back to be explained.
+    let child = await #expect(processExitsWith: .failure) {
       let theme = try? await withDeadline("currentTheme(store:) on the main queue") {
         try await MainActor.run { try currentTheme(store: SettingsStore()) }
       }
-      exit(theme == "dark" ? EXIT_SUCCESS : 3)
+      exit(theme == nil ? 3 : 2)
     }
     #expect(
       child?.exitStatus != .exitCode(3),
       "currentTheme deadlocked on the main queue: `wait()` blocks the main queue while a handler of its chain (a `map` defaults to the main queue) waits for it. Give that handler `on: nil` or a background queue."
     )
+    if let status = child?.exitStatus, status != .exitCode(3) {
+      #expect(status == .exitCode(2), "currentTheme crashed when called on the main queue (\(status)).")
+    }
   }
 }

@@ -68,7 +68,12 @@ struct PresentCommand: Command {
         inside = line.lowercased().hasPrefix("## checklist")
         continue
       }
-      if inside, line.hasPrefix("- ") { items.append("□ " + line.dropFirst(2)) }
+      guard inside else { continue }
+      if line.hasPrefix("- ") {
+        items.append("□ " + line.dropFirst(2))
+      } else if line.hasPrefix("  "), let last = items.popLast() {
+        items.append(last + " " + line.trimmingCharacters(in: .whitespaces))  // a wrapped item goes on
+      }
     }
     return items.isEmpty ? ["(the lesson has no checklist)"] : items
   }

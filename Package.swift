@@ -13,7 +13,8 @@ struct Topic {
 
 /// Every topic, in teaching order. Everything else in this manifest is derived from it.
 let topics: [Topic] = [
-  Topic(name: "PromiseChains")
+  Topic(name: "PromiseChains"),
+  Topic(name: "ContinuationAdapters"),
 ]
 
 // MARK: - Switches read from the environment
@@ -34,7 +35,7 @@ let builtTopics = topics.filter { selectedTopics?.contains($0.name) ?? true }
 
 // MARK: - Targets
 
-let exerciseDependencies: [Target.Dependency] = ["PromiseKitLite", "LegacyKit", "CourseCatalog"]
+let exerciseDependencies: [Target.Dependency] = ["PromiseKitLite", "LegacyKit", "CourseCatalog", "Locking"]
 
 let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
   [
@@ -46,7 +47,7 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
     ),
     .testTarget(
       name: topic.name + "Tests",
-      dependencies: [.target(name: topic.name), "CourseKit", "Locking"] + exerciseDependencies,
+      dependencies: [.target(name: topic.name), "CourseKit"] + exerciseDependencies,
       path: "Tests/\(topic.name)Tests"
     ),
   ]
@@ -71,6 +72,9 @@ let package = Package(
     .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite", "Locking"]),
     .testTarget(name: "CourseCatalogTests", dependencies: ["CourseCatalog"]),
     .testTarget(name: "CourseRunnerTests", dependencies: ["course", "CourseCatalog"]),
+    // The lessons' code examples, compiled and tested so that they stay true.
+    .target(name: "LessonExamples", dependencies: ["PromiseKitLite", "LegacyKit"], path: "Docs/Examples"),
+    .testTarget(name: "LessonExamplesTests", dependencies: ["LessonExamples", "LegacyKit"]),
     .testTarget(
       name: "CourseKitTests", dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking"]),
   ] + topicTargets,

@@ -6,7 +6,8 @@
 public enum Catalog {
   /// Every topic, in teaching order.
   public static let topics: [Topic] = [
-    promiseChains
+    promiseChains,
+    continuationAdapters,
   ]
 
   /// Every exercise with its topic, in teaching order.

@@ -17,10 +17,21 @@ public struct Exercise: Sendable, Codable, Hashable {
   public let lessonAnchor: String
   /// One to three hints, each giving away a little more than the last.
   public let hints: [String]
+  /// What the learner is given: a stub to fill in, or working-but-wrong code to review and fix.
+  public let kind: Kind
+
+  /// What an exercise ships with.
+  public enum Kind: String, Sendable, Codable, Hashable {
+    /// A stub that throws or returns ``NotStarted``: its suite says "not started yet".
+    case stub
+    /// Code with the lesson's anti-patterns: its suite says what is still wrong.
+    case review
+  }
 
   /// Describes an exercise; `name` is its file's base name, such as `Ex1_3_HandleErrors`.
   public init(
-    id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String]
+    id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String],
+    kind: Kind = .stub
   ) {
     self.id = id
     self.title = title
@@ -29,6 +40,7 @@ public struct Exercise: Sendable, Codable, Hashable {
     self.name = name
     self.lessonAnchor = lessonAnchor
     self.hints = hints
+    self.kind = kind
   }
 
   /// The name of the test suite that checks this exercise: the file's name plus `Tests`.

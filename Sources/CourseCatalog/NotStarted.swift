@@ -51,6 +51,15 @@ public enum StubLedger {
     reached.withLock { $0.dropFirst(mark).filter { $0.exercise == exercise }.count }
   }
 
+  /// The exercises whose stubs were reached since `mark`, in the order they were first reached.
+  public static func exercises(since mark: Int) -> [String] {
+    reached.withLock { entries in
+      var ids: [String] = []
+      for entry in entries.dropFirst(mark) where !ids.contains(entry.exercise) { ids.append(entry.exercise) }
+      return ids
+    }
+  }
+
   /// The sentence that tells a learner what to do about the stub of `exercise` reached since `mark`.
   public static func report(for exercise: String, since mark: Int = 0) -> String {
     let parts = reached.withLock { Set($0.dropFirst(mark).filter { $0.exercise == exercise }.compactMap(\.part)) }

@@ -1,3 +1,4 @@
+import CourseCatalog
 import Foundation
 import LegacyKit
 import Testing
@@ -29,6 +30,24 @@ public enum ResumeProbe {
   public static let finishedExitCode: CInt = 2
   /// The exit code of a child whose scenario never finished.
   public static let hungExitCode: CInt = 3
+  /// The exit code of a child whose scenario finished with a wrong result (see ``ProbeFailure``).
+  public static let wrongResultExitCode: CInt = 4
+  /// The exit code of a child whose scenario reached an exercise's stub.
+  public static let notStartedExitCode: CInt = 5
+
+  /// A wrong result found inside the child; ``run(within:_:)`` reports it to the parent.
+  ///
+  /// A check that could trap must run in the child, and so must the checks of what it
+  /// returned: throw this from the scenario to fail with a sentence.
+  public struct ProbeFailure: Error {
+    /// What was wrong, as the learner should read it.
+    public let message: String
+
+    /// A failure saying `message`.
+    public init(_ message: String) {
+      self.message = message
+    }
+  }
 
   /// What happened to the continuation in the child.
   public enum Verdict: Equatable, Sendable {
@@ -40,6 +59,10 @@ public enum ResumeProbe {
     case leaked(String)
     /// The scenario never finished, and the runtime said nothing: the continuation is still held somewhere.
     case neverResumed
+    /// The scenario reached the stub of the exercise with this id.
+    case notStarted(String)
+    /// The scenario finished, but with a wrong result; the payload says what was wrong.
+    case wrongResult(String)
     /// The child crashed for another reason; the payload is its exit status and last words.
     case crashed(String)
     /// There was no child result (the exit test itself could not run).
@@ -55,17 +78,32 @@ public enum ResumeProbe {
   public static func run(
     within seconds: Double = Deadline.standard, _ scenario: @escaping @Sendable () async throws -> Void
   ) async {
+    let mark = StubLedger.mark
     do {
       try await withDeadline(seconds: seconds, "the scenario", operation: scenario)
     } catch is DeadlineExceeded {
+      exitIfStubReached(since: mark)
       try? await Task.sleep(for: .milliseconds(50))
       exit(hungExitCode)
+    } catch let failure as ProbeFailure {
+      exitIfStubReached(since: mark)
+      FileHandle.standardError.write(Data("PROBE FAILURE: \(failure.message)\n".utf8))
+      exit(wrongResultExitCode)
     } catch {
       // The adapter resumed by throwing: that is one resume, which is what we check.
     }
+    exitIfStubReached(since: mark)
     Deliveries.waitUntilQuiet(timeout: 2 * seconds)
     try? await Task.sleep(for: .milliseconds(20))
     exit(finishedExitCode)
+  }
+
+  /// Ends the child as "not started" when the scenario reached an exercise's stub, even if it
+  /// swallowed the stub's error (`try?`): a stub must never pass for an exactly-once resume.
+  private static func exitIfStubReached(since mark: Int) {
+    guard let id = StubLedger.exercises(since: mark).first else { return }
+    FileHandle.standardError.write(Data("NOT STARTED: \(id)\n".utf8))
+    exit(notStartedExitCode)
   }
 
   /// Reads the child's fate from its exit status and standard error.
@@ -79,6 +117,12 @@ public enum ResumeProbe {
     switch result.exitStatus {
     case .exitCode(finishedExitCode): return .exactlyOnce
     case .exitCode(hungExitCode): return .neverResumed
+    case .exitCode(notStartedExitCode):
+      let line = errorOutput.split(separator: "\n").first { $0.hasPrefix("NOT STARTED: ") }
+      return .notStarted(line.map { String($0.dropFirst("NOT STARTED: ".count)) } ?? "")
+    case .exitCode(wrongResultExitCode):
+      let line = errorOutput.split(separator: "\n").first { $0.hasPrefix("PROBE FAILURE: ") }
+      return .wrongResult(line.map { String($0.dropFirst("PROBE FAILURE: ".count)) } ?? "a wrong result")
     case let status:
       let lastWords = errorOutput.split(separator: "\n").suffix(3).joined(separator: " / ")
       return .crashed("\(status)\(lastWords.isEmpty ? "" : ": \(lastWords)")")
@@ -89,7 +133,12 @@ public enum ResumeProbe {
   public static func expectExactlyOnce(
     _ result: ExitTest.Result?, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    guard let problem = explain(verdict(of: result), what) else { return }
+    let verdict = verdict(of: result)
+    if case .notStarted(let id) = verdict {
+      _ = NotStarted(id)  // the child reached the stub: let this process's test kit report it
+      return
+    }
+    guard let problem = explain(verdict, what) else { return }
     Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
   }
 
@@ -104,6 +153,10 @@ public enum ResumeProbe {
       "\(what) dropped its continuation without resuming it, so the awaiting task hangs forever: every path, including the odd ones, must resume exactly once. The runtime said: \(message)"
     case .neverResumed:
       "\(what) never resumed its continuation, so the awaiting task hangs forever: some path of the legacy callback does not resume."
+    case .wrongResult(let message):
+      "\(what) resumed once, but: \(message)"
+    case .notStarted(let id):
+      "\(what) is not written yet: exercise \(id) is not started."
     case .crashed(let status):
       "\(what) crashed the process (\(status)) before the check could finish."
     case .noResult:

@@ -77,10 +77,10 @@ final class Course {
     return states
   }
 
-  /// Whether the learner's file is still the stub as shipped.
+  /// Whether the learner's file is still exactly as shipped (the stub, or the code to review).
   func isShippedStub(_ exercise: Exercise, in topic: Topic) -> Bool {
-    guard let current = workspace.read(topic.exercisePath(exercise)), current.contains("NotStarted(\"\(exercise.id)\"")
-    else { return false }
+    guard let current = workspace.read(topic.exercisePath(exercise)) else { return false }
+    if exercise.kind == .stub, !current.contains("NotStarted(\"\(exercise.id)\"") { return false }
     return (try? workspace.pristineStub(of: exercise, in: topic)) == current
   }
 

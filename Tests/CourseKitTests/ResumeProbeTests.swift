@@ -1,3 +1,4 @@
+import CourseCatalog
 import CourseKit
 import Foundation
 import Testing
@@ -71,6 +72,25 @@ struct ResumeProbeTests {
     #expect(ContinuousClock.now - start < .seconds(10))
   }
 
+  @Test("A wrong result found in the child comes back as a sentence")
+  func wrongResultIsReported() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run {
+        let value = await BrokenAdapters.resumesOnce()
+        if value != 2 { throw ResumeProbe.ProbeFailure("expected 2, got \(value)") }
+      }
+    }
+    #expect(ResumeProbe.verdict(of: child) == .wrongResult("expected 2, got 1"))
+  }
+
+  @Test("A stub reached in the child is reported as not started, not as a resume")
+  func stubInChildIsNotStarted() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run { throw NotStarted("0.9") }
+    }
+    #expect(ResumeProbe.verdict(of: child) == .notStarted("0.9"))
+  }
+
   @Test("A child that exits on its own terms, without the probe, is reported as crashed, not as exactly once")
   func plainExitIsNotExactlyOnce() async {
     let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
@@ -86,7 +106,10 @@ struct ResumeProbeTests {
   @Test("Each verdict but exactly-once explains itself in a sentence that names the adapter")
   func verdictsExplainThemselves() {
     #expect(ResumeProbe.explain(.exactlyOnce, "X") == nil)
-    for verdict: ResumeProbe.Verdict in [.resumedTwice("m"), .leaked("m"), .neverResumed, .crashed("s"), .noResult] {
+    for verdict: ResumeProbe.Verdict in [
+      .resumedTwice("m"), .leaked("m"), .neverResumed, .wrongResult("w"), .notStarted("0.9"), .crashed("s"),
+      .noResult,
+    ] {
       #expect(ResumeProbe.explain(verdict, "The adapter")?.hasPrefix("The adapter") == true)
     }
   }

@@ -8,13 +8,15 @@ public enum LegacyError: Error, Sendable, Equatable {
   case unauthorized
   /// The request was malformed; retrying cannot help.
   case badRequest
+  /// The request was cancelled by its caller.
+  case cancelled
 
   /// Whether trying again later can succeed.
   public var isRetryable: Bool {
     switch self {
     case .offline: true
     case .server(let status): status >= 500
-    case .unauthorized, .badRequest: false
+    case .unauthorized, .badRequest, .cancelled: false
     }
   }
 }

@@ -27,7 +27,7 @@ public enum Deliveries {
   }
 
   static func schedule(
-    _ delivery: Script<some Sendable>.Delivery, after delay: TimeInterval, _ body: @escaping @Sendable () -> Void
+    _ delivery: Delivery, after delay: TimeInterval, _ body: @escaping @Sendable () -> Void
   ) {
     pending.withLock { $0 += 1 }
     let tracked: @Sendable () -> Void = {

@@ -19,16 +19,6 @@ public struct Script<Value: Sendable>: Sendable {
   /// Where replies are delivered.
   public var delivery: Delivery
 
-  /// Where a scripted call delivers its replies.
-  public enum Delivery: Sendable {
-    /// Synchronously, on the caller's thread, before the call returns (when there is no delay).
-    case caller
-    /// On a global background queue.
-    case background
-    /// On the given queue.
-    case queue(DispatchQueue)
-  }
-
   /// A script with these replies, delivered on the caller's thread without delay.
   public init(_ replies: [Reply<Value>], delay: TimeInterval = 0, delivery: Delivery = .caller) {
     self.replies = replies
@@ -67,4 +57,14 @@ public struct Script<Value: Sendable>: Sendable {
     copy.delivery = .queue(queue)
     return copy
   }
+}
+
+/// Where a scripted legacy source delivers its replies.
+public enum Delivery: Sendable {
+  /// Synchronously, on the caller's thread, before the call returns (when there is no delay).
+  case caller
+  /// On a global background queue.
+  case background
+  /// On the given queue.
+  case queue(DispatchQueue)
 }

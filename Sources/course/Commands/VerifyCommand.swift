@@ -81,6 +81,17 @@ struct VerifyCommand: Command {
   ) -> String? {
     let tests = report.tests(inSuite: topic.filter(exercise))
     guard !tests.isEmpty else { return "Exercise \(exercise.id) as shipped: no test ran (\(crashOrTimeout(outcome)))." }
+    if let unfinished = tests.first(where: { !$0.ended }) {
+      return "Exercise \(exercise.id) as shipped: \"\(unfinished.name)\" did not finish (\(crashOrTimeout(outcome)))."
+    }
+    if exercise.kind == .review {
+      // Code shipped for review must fail in words: at least one test says what is wrong, none says "not started".
+      if tests.allSatisfy(\.passed) { return "Exercise \(exercise.id) is already fixed as shipped: every test passes." }
+      if let stub = tests.first(where: { $0.issues.contains { $0.contains("is not started yet") } }) {
+        return "Exercise \(exercise.id) ships code to review, but \"\(stub.name)\" reports it as not started."
+      }
+      return nil
+    }
     for test in tests {
       if !test.ended {
         return "Exercise \(exercise.id) as shipped: \"\(test.name)\" did not finish (\(crashOrTimeout(outcome)))."

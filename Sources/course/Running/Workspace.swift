@@ -58,9 +58,23 @@ struct Workspace {
 
   // MARK: Stubs
 
-  /// The exercise as shipped: the newest committed version of its file that still holds its stub.
+  /// The exercise as shipped.
+  ///
+  /// For a stub, the newest committed version of its file that still holds its `NotStarted`
+  /// marker, so a learner's own commits never count as the stub. For code shipped for
+  /// review, the version on the branch the course was cloned from (`origin/HEAD`), or else the
+  /// file's first committed version.
   func pristineStub(of exercise: Exercise, in topic: Topic) throws -> String {
     let path = topic.exercisePath(exercise)
+    if exercise.kind == .review {
+      for reference in ["origin/HEAD", "origin/main"] {
+        let version = git(["show", "\(reference):\(path)"])
+        if version.status == 0 { return version.output }
+      }
+      let first = git(["log", "--reverse", "--format=%H", "--", path]).output.split(separator: "\n").first
+      if let first, case let version = git(["show", "\(first):\(path)"]), version.status == 0 { return version.output }
+      throw CourseError.noStub(exercise.id, path)
+    }
     let marker = "NotStarted(\"\(exercise.id)\""
     if let current = read(path), current.contains(marker), git(["diff", "--quiet", "HEAD", "--", path]).status == 0 {
       return current

@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+import Locking
+
+/// A legacy download that reports its progress many times, then completes or fails once.
+///
+/// The classic source that a continuation cannot model: it calls back again and again.
+/// Its replies come in order from a serial background queue, ``interval`` apart.
+public final class ProgressDownload: Sendable {
+  /// How a scripted download unfolds.
+  public struct Plan: Sendable {
+    /// The progress values reported, in order, each between 0 and 1.
+    public var progress: [Double]
+    /// How it ends: the number of bytes downloaded, or an error.
+    public var outcome: Result<Int, LegacyError>
+    /// The time between two callbacks, in seconds.
+    public var interval: TimeInterval
+
+    /// A plan.
+    public init(progress: [Double], outcome: Result<Int, LegacyError>, interval: TimeInterval = 0.005) {
+      self.progress = progress
+      self.outcome = outcome
+      self.interval = interval
+    }
+
+    /// Four steps to 100%, then 4,096 bytes.
+    public static let fourSteps = Plan(progress: [0.25, 0.5, 0.75, 1.0], outcome: .success(4096))
+  }
+
+  private let state: Locked<(plan: Plan, started: Int)>
+
+  /// A download that follows `plan`.
+  public init(plan: Plan = .fourSteps) {
+    state = Locked((plan, 0))
+  }
+
+  /// How many times ``start(progress:completion:)`` was called.
+  public var starts: Int {
+    state.withLock { $0.started }
+  }
+
+  /// Starts the download: `progress` is called once per step, then `completion` once.
+  public func start(
+    progress: @escaping @Sendable (Double) -> Void, completion: @escaping @Sendable (Result<Int, any Error>) -> Void
+  ) {
+    let plan = state.withLock { state in
+      state.started += 1
+      return state.plan
+    }
+    let queue = DispatchQueue(label: "legacy.progress-download")
+    for (index, value) in plan.progress.enumerated() {
+      Deliveries.schedule(.queue(queue), after: plan.interval * Double(index + 1)) { progress(value) }
+    }
+    Deliveries.schedule(.queue(queue), after: plan.interval * Double(plan.progress.count + 1)) {
+      completion(plan.outcome.mapError { $0 })
+    }
+  }
+}

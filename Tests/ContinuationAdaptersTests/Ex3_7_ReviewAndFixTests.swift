@@ -1,0 +1,100 @@
+import ContinuationAdapters
+import CourseKit
+import Foundation
+import LegacyKit
+import PromiseKitLite
+import Testing
+
+@Suite("3.7 Review and fix an adapter", .exercise("3.7"))
+struct Ex3_7_ReviewAndFixTests {
+  @Test("FeedRepository: a checked continuation, so a path that never resumes is reported, proved in a child process")
+  func checkedContinuation() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      let cloud = ArticleCloud()
+      cloud.articles.script(.never)  // the cloud drops its callback without answering
+      await ResumeProbe.run(within: 0.5) { _ = try await FeedRepository(cloud: cloud).latest(refresh: false) }
+    }
+    guard case .leaked = ResumeProbe.verdict(of: child) else {
+      Issue.record(
+        "When the cloud drops its callback, the runtime said nothing and the task just hung: an unsafe continuation stays silent. Use withCheckedThrowingContinuation, whose \"leaked its continuation\" message points at the bug."
+      )
+      return
+    }
+  }
+
+  @Test(
+    "FeedRepository: a failed or cancelled request throws, instead of hanging", arguments: ["failure", "cancellation"])
+  func failureThrows(path: String) async throws {
+    let cloud = ArticleCloud()
+    cloud.articles.script(.fail(path == "failure" ? LegacyError.offline : PMKError.cancelled))
+    let result = await withDeadlineResult("FeedRepository.latest(refresh:) on the \(path) path") {
+      try await FeedRepository(cloud: cloud).latest(refresh: false)
+    }
+    if let error = result.failure as? DeadlineExceeded {
+      Issue.record(
+        "\(error) `.done` without `.catch` never resumes on a rejection: resume from `.catch(policy: .allErrors)` too.")
+    } else {
+      #expect(result.failure != nil, "A rejected request must throw.")
+    }
+  }
+
+  @Test("FeedPresenter: the spinner is stopped on the main actor, after the await")
+  @MainActor
+  func spinnerOnMainActor() async {
+    let cloud = ArticleCloud()
+    cloud.articles.script(Script.succeed(Article.samples).fromBackground)
+    let presenter = FeedPresenter(cloud: cloud, activity: ActivityIndicator())
+    _ = await withDeadlineResult("FeedPresenter.refresh()") { await presenter.refresh() }
+    #expect(
+      presenter.activity.events == ["start", "stop"],
+      "The spinner was touched inside the continuation's closure, on the callback's thread (\(presenter.activity.events)): UI belongs after the await, on the main actor."
+    )
+    #expect(presenter.articles == Article.samples)
+  }
+
+  @Test("FeedPresenter: a failed refresh stops the spinner and keeps the articles, because it reuses the one bridge")
+  @MainActor
+  func presenterSurvivesFailure() async {
+    let cloud = ArticleCloud()
+    cloud.articles.script(.fail(LegacyError.offline))
+    let presenter = FeedPresenter(cloud: cloud, activity: ActivityIndicator())
+    let result = await withDeadlineResult("FeedPresenter.refresh() on a failed load") { await presenter.refresh() }
+    if let error = result.failure {
+      Issue.record(
+        "\(error) The presenter has its own copy of the bridge, with the copy's bugs: bridge once, in FeedRepository, and call it here."
+      )
+    }
+    #expect(presenter.activity.events.last == "stop", "The spinner must stop after a failed refresh too.")
+  }
+
+  @Test("WidgetProvider: reads through the repository it was given, not a second bridge")
+  func widgetUsesTheRepository() async throws {
+    let stub = StubArticleRepository(.success([Article(id: 1, title: "From the repository")]))
+    let headlines = try await withDeadline("WidgetProvider.headlines()") {
+      try await WidgetProvider(repository: stub).headlines()
+    }
+    #expect(
+      headlines == ["From the repository"],
+      "The widget bridged ArticleCloud.shared again instead of asking its repository: bridge once, at the repository boundary, so every call site (and every test) goes through it."
+    )
+  }
+
+  @Test(
+    "DownloadProgressAdapter: every progress value arrives, in order, then the stream ends, proved in a child process")
+  func progressIsAStream() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run {
+        var values: [Double] = []
+        for await value in DownloadProgressAdapter().progress(of: ProgressDownload()) { values.append(value) }
+        if values != [0.25, 0.5, 0.75, 1.0] {
+          throw ResumeProbe.ProbeFailure(
+            "the progress bar saw \(values), not [0.25, 0.5, 0.75, 1.0]: a source that calls back many times needs an AsyncStream that yields each value and finishes on completion"
+          )
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child,
+      "DownloadProgressAdapter (a continuation resumes once; progress calls back again and again: use AsyncStream)")
+  }
+}

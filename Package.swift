@@ -14,7 +14,9 @@ struct Topic {
 /// Every topic, in teaching order. Everything else in this manifest is derived from it.
 let topics: [Topic] = [
   Topic(name: "PromiseChains"),
+  Topic(name: "AnyPromiseSemantics"),
   Topic(name: "ContinuationAdapters"),
+  Topic(name: "RepeatingSources"),
 ]
 
 // MARK: - Switches read from the environment

@@ -7,7 +7,9 @@ public enum Catalog {
   /// Every topic, in teaching order.
   public static let topics: [Topic] = [
     promiseChains,
+    anyPromiseSemantics,
     continuationAdapters,
+    repeatingSources,
   ]
 
   /// Every exercise with its topic, in teaching order.

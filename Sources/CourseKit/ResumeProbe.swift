@@ -148,7 +148,7 @@ public enum ResumeProbe {
     case .exactlyOnce:
       nil
     case .resumedTwice(let message):
-      "\(what) resumed its continuation twice, and the runtime trapped: a continuation must be resumed exactly once, so ignore every callback after the first. The runtime said: \(message)"
+      "\(what) resumed its continuation twice, and the runtime trapped: a continuation must be resumed exactly once. The runtime said: \(message)"
     case .leaked(let message):
       "\(what) dropped its continuation without resuming it, so the awaiting task hangs forever: every path, including the odd ones, must resume exactly once. The runtime said: \(message)"
     case .neverResumed:

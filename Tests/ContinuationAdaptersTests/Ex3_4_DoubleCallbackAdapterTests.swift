@@ -26,7 +26,8 @@ struct Ex3_4_DoubleCallbackAdapterTests {
         if first != .office { throw ResumeProbe.ProbeFailure("return the first location the SDK sends, not \(first)") }
       }
     }
-    ResumeProbe.expectExactlyOnce(child, "LocationProvider.currentLocation() given two callbacks")
+    ResumeProbe.expectExactlyOnce(
+      child, "LocationProvider.currentLocation() given two callbacks (resume on the first, ignore every later one)")
   }
 
   @Test("An error then a value: the error is thrown once, and the value ignored, proved in a child process")
@@ -41,7 +42,8 @@ struct Ex3_4_DoubleCallbackAdapterTests {
         } catch let error as LegacyError where error == .offline {}
       }
     }
-    ResumeProbe.expectExactlyOnce(child, "LocationProvider.currentLocation() given an error, then a value")
+    ResumeProbe.expectExactlyOnce(
+      child, "LocationProvider.currentLocation() given an error, then a value (the first answer wins, error or not)")
   }
 
   // A plain `var didResume` races here, but the window is nanoseconds wide: this stress test

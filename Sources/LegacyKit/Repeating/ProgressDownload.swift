@@ -27,16 +27,26 @@ public final class ProgressDownload: Sendable {
     public static let fourSteps = Plan(progress: [0.25, 0.5, 0.75, 1.0], outcome: .success(4096))
   }
 
-  private let state: Locked<(plan: Plan, started: Int)>
+  private let state: Locked<(plan: Plan, started: Int, running: Bool)>
 
   /// A download that follows `plan`.
   public init(plan: Plan = .fourSteps) {
-    state = Locked((plan, 0))
+    state = Locked((plan, 0, false))
   }
 
   /// How many times ``start(progress:completion:)`` was called.
   public var starts: Int {
     state.withLock { $0.started }
+  }
+
+  /// Whether a download is running now: started, and neither completed nor cancelled.
+  public var isRunning: Bool {
+    state.withLock { $0.running }
+  }
+
+  /// Stops the running download: no more progress, and no completion.
+  public func cancel() {
+    state.withLock { $0.running = false }
   }
 
   /// Starts the download: `progress` is called once per step, then `completion` once.
@@ -45,14 +55,21 @@ public final class ProgressDownload: Sendable {
   ) {
     let plan = state.withLock { state in
       state.started += 1
+      state.running = true
       return state.plan
     }
     let queue = DispatchQueue(label: "legacy.progress-download")
     for (index, value) in plan.progress.enumerated() {
-      Deliveries.schedule(.queue(queue), after: plan.interval * Double(index + 1)) { progress(value) }
+      Deliveries.schedule(.queue(queue), after: plan.interval * Double(index + 1)) { [state] in
+        if state.withLock({ $0.running }) { progress(value) }
+      }
     }
-    Deliveries.schedule(.queue(queue), after: plan.interval * Double(plan.progress.count + 1)) {
-      completion(plan.outcome.mapError { $0 })
+    Deliveries.schedule(.queue(queue), after: plan.interval * Double(plan.progress.count + 1)) { [state] in
+      let wasRunning = state.withLock { state in
+        defer { state.running = false }
+        return state.running
+      }
+      if wasRunning { completion(plan.outcome.mapError { $0 }) }
     }
   }
 }

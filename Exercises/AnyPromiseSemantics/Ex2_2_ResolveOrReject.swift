@@ -1,0 +1,16 @@
+// Exercise 2.2 · Resolve or reject
+// Grade 1 (warm-up) · Lesson: Docs/02-anypromise-semantics.md#resolve-or-reject
+// Check it: swift run course check 2.2   (or: swift test --filter AnyPromiseSemanticsTests.Ex2_2_ResolveOrRejectTests)
+//
+// `StatusService.fetchStatus(completion:)` hands back one untyped object: a status
+// string, an error, or nil ("no status yet", a valid answer). Wrap it in an
+// `AnyPromise` that rejects on an error and fulfills otherwise, nil included.
+
+import CourseCatalog
+import LegacyKit
+import PromiseKitLite
+
+/// The service's status as an `AnyPromise`.
+public func status(from service: StatusService) -> AnyPromise {
+  AnyPromise.value(NotStarted("2.2"))  // Replace this line.
+}

@@ -1,0 +1,32 @@
+// Exercise 2.6 · Return, don't throw
+// Grade 3 (challenge) · Lesson: Docs/02-anypromise-semantics.md#return-dont-throw
+// Check it: swift run course check 2.6   (or: swift test --filter AnyPromiseSemanticsTests.Ex2_6_ReturnDontThrowTests)
+//
+// Validate an order in an `AnyPromise` chain. An `AnyPromise` handler cannot throw:
+// it rejects by returning an error (the Objective-C advice was the same, for a reason
+// the lesson explains). Never stop the program instead (`fatalError`, `precondition`,
+// `!`): that is Swift's uncatchable exception.
+//   - quantity zero or less: reject with `OrderError.invalidQuantity`;
+//   - more than `inventory.available(sku)`: reject with `OrderError.outOfStock(sku:)`;
+//   - otherwise fulfill with the order.
+// Once the chain settles, nothing it captured may stay alive.
+
+import CourseCatalog
+import LegacyKit
+import PromiseKitLite
+
+/// Validates orders against an inventory.
+public final class OrderValidator: Sendable {
+  /// The stock to check against.
+  public let inventory: Inventory
+
+  /// A validator over `inventory`.
+  public init(inventory: Inventory) {
+    self.inventory = inventory
+  }
+
+  /// `order` (an `AnyPromise` fulfilled with an `Order`), validated.
+  public func validate(_ order: AnyPromise) -> AnyPromise {
+    AnyPromise.value(NotStarted("2.6"))  // Replace this line with your chain.
+  }
+}

@@ -1,0 +1,17 @@
+// Exercise 2.3 · Read a settled AnyPromise · solution
+
+import LegacyKit
+import PromiseKitLite
+
+/// The settled outcome of `promise` as a `T`, or nil while it is pending.
+public func settledResult<T>(of promise: AnyPromise, as type: T.Type) -> Result<T?, any Error>? {
+  guard promise.isResolved else { return nil }
+  let value = promise.value
+  if promise.isRejected {
+    // When rejected, `value` is the error: ask `isRejected` before reading it as a result.
+    return .failure(value as? any Error ?? AnyPromise.CastError(expected: (any Error).self, actual: value))
+  }
+  guard let value else { return .success(nil) }
+  guard let typed = value as? T else { return .failure(AnyPromise.CastError(expected: T.self, actual: value)) }
+  return .success(typed)
+}

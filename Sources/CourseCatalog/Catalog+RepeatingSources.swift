@@ -1,0 +1,53 @@
+extension Catalog {
+  /// Topic 4: AsyncStream for sources that emit more than once.
+  static let repeatingSources = Topic(
+    number: 4, module: "RepeatingSources", title: "AsyncStream for repeating sources",
+    lessonFile: "04-repeating-sources.md",
+    exercises: [
+      Exercise(
+        id: "4.1", title: "Progress callbacks to AsyncStream", grade: .warmUp, points: 10,
+        name: "Ex4_1_ProgressStream", lessonAnchor: "from-callbacks-to-a-stream",
+        hints: [
+          "`AsyncStream { continuation in ... }` runs its closure at once: start the download there.",
+          "Yield each progress value; call `finish()` in the completion, or the consumer's loop never ends.",
+        ]),
+      Exercise(
+        id: "4.2", title: "Termination: stop the source when the consumer stops", grade: .practice, points: 20,
+        name: "Ex4_2_Termination", lessonAnchor: "termination",
+        hints: [
+          "Register with the ticker inside the stream's closure, and keep the token.",
+          "`continuation.onTermination = { _ in ticker.unregister(token) }` runs when the consumer breaks, is cancelled, or the stream finishes.",
+        ]),
+      Exercise(
+        id: "4.3", title: "A source that can fail: AsyncThrowingStream", grade: .practice, points: 20,
+        name: "Ex4_3_FailingStream", lessonAnchor: "a-source-that-can-fail",
+        hints: [
+          "`AsyncThrowingStream<String, any Error> { continuation in ... }`; yield each message.",
+          "`onClose` gives an optional error: `continuation.finish(throwing: error)` ends the stream either way.",
+          "Disconnect in `onTermination`, so a consumer that stops early leaves nothing connected.",
+        ]),
+      Exercise(
+        id: "4.4", title: "Buffering: the newest value, or every value", grade: .challenge, points: 30,
+        name: "Ex4_4_Buffering", lessonAnchor: "buffering",
+        hints: [
+          "Both streams look alike; only the buffering policy differs: `AsyncStream(bufferingPolicy: ...) { ... }`.",
+          "A progress bar only needs the newest value: `.bufferingNewest(1)`. An audit trail needs every one: `.unbounded`.",
+        ]),
+      Exercise(
+        id: "4.5", title: "Why not a continuation", grade: .challenge, points: 30,
+        name: "Ex4_5_WhyNotAContinuation", lessonAnchor: "why-not-a-continuation",
+        hints: [
+          "A continuation resumes once; the socket calls back once per message. Delete the continuation.",
+          "Connect inside the stream's closure: yield from `onMessage`, finish from `onClose`, disconnect in `onTermination`.",
+        ],
+        kind: .review),
+      Exercise(
+        id: "4.6", title: "Many listeners: a broadcaster", grade: .interviewHard, points: 40,
+        name: "Ex4_6_Broadcaster", lessonAnchor: "many-listeners",
+        hints: [
+          "An AsyncStream has one consumer: give each subscriber its own stream with `AsyncStream.makeStream(of:)`.",
+          "Keep the subscribers' continuations in a `Locked` dictionary; register with the ticker for the first one, unregister after the last.",
+          "Remove a subscriber in its stream's `onTermination`; yield outside the lock, to a snapshot of the continuations.",
+        ]),
+    ])
+}

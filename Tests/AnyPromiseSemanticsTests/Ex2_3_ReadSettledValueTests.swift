@@ -1,0 +1,46 @@
+import AnyPromiseSemantics
+import CourseKit
+import LegacyKit
+import PromiseKitLite
+import Testing
+
+@Suite("2.3 Read a settled AnyPromise", .exercise("2.3"))
+struct Ex2_3_ReadSettledValueTests {
+  @Test("A pending promise has no result yet; a settled one has")
+  func pendingIsNil() {
+    let (pending, _) = AnyPromise.pending()
+    #expect(settledResult(of: pending, as: Int.self) == nil, "A pending promise has no result yet.")
+    #expect(settledResult(of: AnyPromise.value(1), as: Int.self) != nil, "A settled promise must give a result.")
+  }
+
+  @Test("A rejected promise gives its error as a failure, although value holds the error")
+  func rejectionIsFailure() {
+    let result = settledResult(of: AnyPromise.value(LegacyError.offline), as: Int.self)
+    #expect(
+      result?.failure as? LegacyError == .offline,
+      "When an AnyPromise is rejected, `value` holds the error: check `isRejected` first, or the error reads as a value."
+    )
+  }
+
+  @Test("A rejected promise is a failure even when the expected type is Error")
+  func rejectionOfErrorType() {
+    let result = settledResult(of: AnyPromise.value(LegacyError.offline), as: (any Error).self)
+    #expect(
+      result?.failure != nil, "An error that rejected the promise is a failure, not a fulfilled value of type Error.")
+  }
+
+  @Test("A fulfilled promise gives its value; nil is a success too")
+  func fulfilledValues() {
+    #expect(settledResult(of: AnyPromise.value(5), as: Int.self)?.success == .some(5))
+    let nilResult = settledResult(of: AnyPromise.value(nil), as: Int.self)
+    #expect(nilResult?.failure == nil && nilResult != nil, "A promise fulfilled with nil is a success with nil.")
+  }
+
+  @Test("A value of the wrong type is a failure with AnyPromise.CastError")
+  func wrongTypeFails() {
+    let result = settledResult(of: AnyPromise.value("five"), as: Int.self)
+    #expect(
+      result?.failure is AnyPromise.CastError,
+      "A String is not an Int: fail with AnyPromise.CastError, do not pretend it was nil.")
+  }
+}

@@ -1,0 +1,50 @@
+import AnyPromiseSemantics
+import CourseKit
+import Foundation
+import LegacyKit
+import PromiseKitLite
+import Testing
+
+@Suite("2.5 Bridge both ways", .exercise("2.5"))
+struct Ex2_5_BridgingTests {
+  @Test("Dynamic callers get the typed promise's profile, or its error")
+  func toAnyPromise() async {
+    let directory = UserDirectory()
+    let fulfilled = await awaitSettled(
+      profileForObjC(id: 7, directory: directory).asPromise(), "profileForObjC(id:directory:)")
+    #expect(fulfilled?.success as? UserProfile == UserProfile(id: 7, displayName: "User 7"))
+    directory.profiles.script(.fail(LegacyError.offline))
+    let rejected = await awaitSettled(
+      profileForObjC(id: 7, directory: directory).asPromise(), "profileForObjC(id:directory:)")
+    #expect(rejected?.failure as? LegacyError == .offline, "The typed promise's rejection must reach dynamic callers.")
+  }
+
+  @Test("A cached profile is adopted as a typed promise; an error passes through")
+  func fromAnyPromise() async throws {
+    let cache = ObjCProfileCache()
+    let profile = await awaitSettled(cachedProfile(id: 3, cache: cache), "cachedProfile(id:cache:)")
+    #expect(try profile?.get() == UserProfile(id: 3, displayName: "Cached 3"))
+    cache.entries.script(.fail(LegacyError.badRequest))
+    let failed = await awaitSettled(cachedProfile(id: 3, cache: cache), "cachedProfile(id:cache:)")
+    #expect(failed?.failure as? LegacyError == .badRequest)
+  }
+
+  @Test("A value of the wrong type rejects with AnyPromise.CastError instead of crashing, proved in a child process")
+  func wrongTypeRejects() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      let cache = ObjCProfileCache()
+      cache.entries.script(.succeed(.legacyString("Ada")))
+      await ResumeProbe.run {
+        let result = try await cachedProfile(id: 1, cache: cache).settled(within: 1, "cachedProfile(id:cache:)")
+        guard result.failure is AnyPromise.CastError else {
+          throw ResumeProbe.ProbeFailure(
+            "a plain string in the cache must reject with AnyPromise.CastError, got \(result)")
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child,
+      "cachedProfile(id:cache:) given a plain string (a forced cast traps: adopt with Promise<UserProfile>(anyPromise))"
+    )
+  }
+}

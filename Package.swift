@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // MARK: - The course's one table of topics
@@ -9,6 +9,12 @@ struct Topic {
   let name: String
   /// The Swift language mode of the exercise target; Swift 6 unless a lesson needs otherwise.
   var languageMode: SwiftLanguageMode = .v6
+  /// Whether a warning in the exercise target fails its build (topic 5 teaches warning-free Swift 6).
+  var warningsAreErrors = false
+
+  var settings: [SwiftSetting] {
+    [.swiftLanguageMode(languageMode)] + (warningsAreErrors ? [.treatAllWarnings(as: .error)] : [])
+  }
 }
 
 /// Every topic, in teaching order. Everything else in this manifest is derived from it.
@@ -17,6 +23,7 @@ let topics: [Topic] = [
   Topic(name: "AnyPromiseSemantics"),
   Topic(name: "ContinuationAdapters"),
   Topic(name: "RepeatingSources"),
+  Topic(name: "MainActorDelegates", warningsAreErrors: true),
 ]
 
 // MARK: - Switches read from the environment
@@ -45,7 +52,7 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
       name: topic.name,
       dependencies: exerciseDependencies,
       path: "\(exercisesFolder)/\(topic.name)",
-      swiftSettings: [.swiftLanguageMode(topic.languageMode)]
+      swiftSettings: topic.settings
     ),
     .testTarget(
       name: topic.name + "Tests",
@@ -77,6 +84,10 @@ let package = Package(
     // The lessons' code examples, compiled and tested so that they stay true.
     .target(name: "LessonExamples", dependencies: ["PromiseKitLite", "LegacyKit"], path: "Docs/Examples"),
     .testTarget(name: "LessonExamplesTests", dependencies: ["LessonExamples", "LegacyKit"]),
+    // Topic 5's lesson starts from code written before Swift 6; it must still compile as written.
+    .target(
+      name: "LessonExamplesSwift5", dependencies: ["LegacyKit"], path: "Docs/ExamplesSwift5",
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "CourseKitTests", dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking"]),
   ] + topicTargets,

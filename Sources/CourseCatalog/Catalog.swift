@@ -10,6 +10,7 @@ public enum Catalog {
     anyPromiseSemantics,
     continuationAdapters,
     repeatingSources,
+    mainActorDelegates,
   ]
 
   /// Every exercise with its topic, in teaching order.

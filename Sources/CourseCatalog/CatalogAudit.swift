@@ -90,6 +90,9 @@ public struct CatalogAudit {
       problems.append(
         "Exercise \(id)'s lesson anchor #\(exercise.lessonAnchor) is not a heading of \(topic.lessonPath).")
     }
+    for other in exercise.buildsOn where Catalog.exercise(other) == nil && topic.exercises.allSatisfy({ $0.id != other }) {
+      problems.append("Exercise \(id) builds on \(other), which is not in the catalog.")
+    }
     if !(1...3).contains(exercise.hints.count) {
       problems.append("Exercise \(id) has \(exercise.hints.count) hints; it needs one to three.")
     }

@@ -19,6 +19,8 @@ public struct Exercise: Sendable, Codable, Hashable {
   public let hints: [String]
   /// What the learner is given: a stub to fill in, or working-but-wrong code to review and fix.
   public let kind: Kind
+  /// The ids of earlier exercises whose code this one uses (5.2 uses 5.1's handler).
+  public let buildsOn: [String]
 
   /// What an exercise ships with.
   public enum Kind: String, Sendable, Codable, Hashable {
@@ -31,7 +33,7 @@ public struct Exercise: Sendable, Codable, Hashable {
   /// Describes an exercise; `name` is its file's base name, such as `Ex1_3_HandleErrors`.
   public init(
     id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String],
-    kind: Kind = .stub
+    kind: Kind = .stub, buildsOn: [String] = []
   ) {
     self.id = id
     self.title = title
@@ -41,6 +43,7 @@ public struct Exercise: Sendable, Codable, Hashable {
     self.lessonAnchor = lessonAnchor
     self.hints = hints
     self.kind = kind
+    self.buildsOn = buildsOn
   }
 
   /// The name of the test suite that checks this exercise: the file's name plus `Tests`.

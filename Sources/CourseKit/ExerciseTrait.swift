@@ -6,7 +6,9 @@ import Testing
 /// While an exercise still returns ``NotStarted``, its tests would fail with a
 /// wall of unmet expectations. Under this trait, once a test reaches the stub,
 /// every later issue of that test is dropped and a single one is recorded
-/// instead: the exercise id, the file to open and the lesson to read. Tests of
+/// instead: the exercise id, the file to open and the lesson to read. A stub of an
+/// earlier exercise that this one builds on (``Exercise/buildsOn``) is reported the
+/// same way, by its own id. Tests of
 /// one exercise run one at a time, so one test's stub cannot mute another's failure.
 ///
 /// ```swift
@@ -26,11 +28,15 @@ public struct ExerciseTrait: SuiteTrait, TestTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    await ExerciseLocks.shared.acquire(id)
+    // The stubs that matter to this test: its exercise's, and those of the exercises it builds on.
+    // Tests of exercises that share stubs take all their locks (in one order), so a stub reached
+    // by another test running at the same time is never mistaken for this test's.
+    let relevant = [id] + (Catalog.exercise(id)?.exercise.buildsOn ?? [])
+    for lock in relevant.sorted() { await ExerciseLocks.shared.acquire(lock) }
     let mark = StubLedger.mark
     let id = self.id
     let muteAfterStub = IssueHandlingTrait.compactMapIssues { issue in
-      StubLedger.count(id, since: mark) > 0 ? nil : issue
+      StubLedger.exercises(since: mark).contains(where: relevant.contains) ? nil : issue
     }
     var thrown: (any Error)?
     do {
@@ -38,8 +44,14 @@ public struct ExerciseTrait: SuiteTrait, TestTrait, TestScoping {
     } catch {
       thrown = error
     }
-    await ExerciseLocks.shared.release(id)
-    if StubLedger.count(id, since: mark) > 0 || thrown is NotStarted {
+    for lock in relevant.sorted().reversed() { await ExerciseLocks.shared.release(lock) }
+    let reached = (StubLedger.exercises(since: mark) + ((thrown as? NotStarted).map { [$0.exercise] } ?? []))
+      .filter(relevant.contains)
+    if let other = reached.first(where: { $0 != id }), !reached.contains(id) {
+      // This exercise builds on another one that is still a stub (5.2 uses 5.1's handler).
+      let report = "This test uses exercise \(other), which it builds on. " + StubLedger.report(for: other, since: mark)
+      Issue.record(Comment(rawValue: report), sourceLocation: exerciseFileLocation)
+    } else if !reached.isEmpty {
       Issue.record(Comment(rawValue: StubLedger.report(for: id, since: mark)), sourceLocation: exerciseFileLocation)
     } else if let thrown {
       throw thrown

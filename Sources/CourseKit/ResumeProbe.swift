@@ -152,7 +152,7 @@ public enum ResumeProbe {
     case .leaked(let message):
       "\(what) dropped its continuation without resuming it, so the awaiting task hangs forever: every path, including the odd ones, must resume exactly once. The runtime said: \(message)"
     case .neverResumed:
-      "\(what) never resumed its continuation, so the awaiting task hangs forever: some path of the legacy callback does not resume."
+      "\(what) never finished: something it waited for never came (a continuation that is never resumed, or a queue that waits for itself)."
     case .wrongResult(let message):
       "\(what) resumed once, but: \(message)"
     case .notStarted(let id):

@@ -4,10 +4,11 @@ import LegacyKit
 import RepeatingSources
 import Testing
 
-// The shipped code traps on the socket's second message, so every check that runs it is done in a
-// child process: a trap there is reported, here, as this exercise's failure.
 @Suite("4.5 Why not a continuation", .exercise("4.5"))
 struct Ex4_5_WhyNotAContinuationTests {
+  // The shipped code traps on the socket's second message, so every check that runs it is done in a
+  // child process: a trap there is reported, here, as this exercise's failure.
+
   @Test("Every message arrives, in order, and the stream ends when the socket closes, proved in a child process")
   func everyMessage() async {
     let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {

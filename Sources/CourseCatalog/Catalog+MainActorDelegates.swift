@@ -1,0 +1,48 @@
+extension Catalog {
+  /// Topic 5: delegate-to-`@MainActor` wrappers.
+  static let mainActorDelegates = Topic(
+    number: 5, module: "MainActorDelegates", title: "Background delegates, @MainActor consumers",
+    lessonFile: "05-mainactor-delegates.md",
+    exercises: [
+      Exercise(
+        id: "5.1", title: "The handler: forward to the main actor", grade: .warmUp, points: 10,
+        name: "Ex5_1_Handler", lessonAnchor: "the-handler",
+        hints: [
+          "The delegate method is synchronous and runs on a background queue: it cannot call a `@MainActor` closure directly.",
+          "Hop: `Task { @MainActor in didLoadBatch(batch) }`. Never `MainActor.assumeIsolated` (it traps off the main actor) or `DispatchQueue.main.sync` (it deadlocks).",
+        ]),
+      Exercise(
+        id: "5.2", title: "The view model keeps its handler alive", grade: .practice, points: 20,
+        name: "Ex5_2_ViewModel", lessonAnchor: "the-view-model",
+        hints: [
+          "The loader holds its delegate weakly: if nothing else holds the handler, it is gone before the first batch.",
+          "Store both the handler and the loader in the view model's properties; create the loader with `makeLoader(handler)`.",
+          "The handler's closure must capture the view model weakly, or the view model never goes away.",
+        ],
+        buildsOn: ["5.1"]),
+      Exercise(
+        id: "5.3", title: "Keep the batches in order", grade: .challenge, points: 30,
+        name: "Ex5_3_Ordering", lessonAnchor: "order",
+        hints: [
+          "`Task { await didLoadBatch(batch) }` starts on the concurrent pool; tasks race to the main actor and can arrive out of order.",
+          "Feed one `AsyncStream` and consume it with one task on the main actor: one consumer, one order.",
+        ]),
+      Exercise(
+        id: "5.4", title: "Delegate to stream", grade: .challenge, points: 30,
+        name: "Ex5_4_DelegateToStream", lessonAnchor: "delegate-to-stream",
+        hints: [
+          "Make a small delegate object that yields each batch into a continuation and finishes on `imageLoaderDidFinish`.",
+          "The loader holds its delegate weakly: keep the delegate alive from the stream's `onTermination` closure.",
+          "In `onTermination`, stop the loader: a consumer that stops should stop the work.",
+        ]),
+      Exercise(
+        id: "5.5", title: "Swift 6 clean", grade: .interviewHard, points: 40,
+        name: "Ex5_5_Swift6Clean", lessonAnchor: "swift-6-clean",
+        hints: [
+          "Every `@unchecked Sendable`, `nonisolated(unsafe)` and `assumeIsolated` in the file is a promise the compiler cannot check. Remove them.",
+          "Make the handler immutable: a `let` closure that is `@MainActor @Sendable`, and hop with `Task { @MainActor in }`.",
+          "The view model's state then only ever changes on the main actor, so it needs nothing unchecked.",
+        ],
+        kind: .review),
+    ])
+}

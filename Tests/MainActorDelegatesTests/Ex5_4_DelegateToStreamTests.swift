@@ -1,0 +1,70 @@
+import CourseKit
+import Foundation
+import LegacyKit
+import Locking
+import MainActorDelegates
+import Testing
+
+@Suite("5.4 Delegate to stream", .exercise("5.4"))
+struct Ex5_4_DelegateToStreamTests {
+  /// A stream over a loader that the test can inspect.
+  func stream(plan: ImageBatchLoader.Plan) -> (AsyncStream<[UIImage]>, Locked<ImageBatchLoader?>) {
+    let made = Locked<ImageBatchLoader?>(nil)
+    let stream = imageBatches { delegate in
+      let loader = ImageBatchLoader(delegate: delegate, plan: plan)
+      made.withLock { $0 = loader }
+      return loader
+    }
+    return (stream, made)
+  }
+
+  @Test("Every batch arrives in order, and the stream finishes when the loader finishes")
+  func everyBatchThenTheEnd() async throws {
+    let (batches, made) = stream(plan: .init(batches: 5, imagesPerBatch: 1))
+    let received = await withDeadlineResult("the for-await loop over imageBatches(makeLoader:)") {
+      var received: [[UIImage]] = []
+      for await batch in batches { received.append(batch) }
+      return received
+    }
+    let lost = made.withLock { $0?.lostBatches } ?? 0
+    if lost > 0 {
+      Issue.record(
+        "The loader lost \(lost) batches: it holds its delegate weakly. Keep the delegate alive for as long as the stream lives (capture it in onTermination).")
+    }
+    switch received {
+    case .success(let batches):
+      #expect(batches == (0..<5).map { ImageBatchLoader.batch($0, size: 1) })
+    case .failure(let error):
+      Issue.record("\(error) The stream never finished: call finish() when the loader calls imageLoaderDidFinish.")
+    }
+  }
+
+  @Test("A consumer that stops stops the loader")
+  func stoppingStopsTheLoader() async throws {
+    let (batches, made) = stream(plan: .init(batches: 50, imagesPerBatch: 1, interval: 0.01))
+    let consumer = Task {
+      for await _ in batches {}
+    }
+    try await Task.sleep(for: .milliseconds(30))
+    consumer.cancel()
+    _ = await consumer.value
+    for _ in 0..<200 where made.withLock({ $0?.isStopped }) != true { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination.")
+  }
+
+  @Test("The view model appends every batch's images, on the main actor")
+  @MainActor
+  func viewModelConsumes() async throws {
+    let model = StreamingGalleryViewModel()
+    let (batches, _) = stream(plan: .init(batches: 4, imagesPerBatch: 2))
+    _ = await withDeadlineResult("StreamingGalleryViewModel.load(_:)") { await model.load(batches) }
+    #expect(model.images == (0..<4).flatMap { ImageBatchLoader.batch($0, size: 2) }, "Append each batch, with for await, until the stream ends.")
+  }
+}
+
+/// The result of `operation`, or a `DeadlineExceeded` failure, without throwing.
+func withDeadlineResult<T: Sendable>(
+  _ what: String, _ operation: @escaping @Sendable () async throws -> T
+) async -> Result<T, any Error> {
+  do { return .success(try await withDeadline(what, operation: operation)) } catch { return .failure(error) }
+}

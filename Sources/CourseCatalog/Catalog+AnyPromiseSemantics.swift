@@ -50,5 +50,6 @@ extension Catalog {
           "Check the quantity, then the stock; return `OrderError.invalidQuantity` or `.outOfStock(sku:)`, or the order.",
           "Capture the inventory, not the validator, in the handler, so nothing outlives the chain.",
         ]),
-    ])
+    ],
+    interviewPractice: ["2.2", "2.1", "2.3", "2.4", "2.1", "2.1", "2.5", "2.6", "2.5"])
 }

@@ -59,5 +59,6 @@ extension Catalog {
           "A source that calls back many times needs `AsyncStream`: yield each progress value, finish on completion.",
         ],
         kind: .review),
-    ])
+    ],
+    interviewPractice: ["3.6", "3.4", "3.2", "3.7", "3.3", "3.7", "3.4", "3.1", "3.7", "3.5"])
 }

@@ -59,5 +59,6 @@ extension Catalog {
           "In `recover`, rethrow when the error is not retryable or the attempts are used up; otherwise wait with `after(seconds: delay)`.",
           "Then call `attempt(number + 1, delay: delay * 2)`. `recover` skips cancellations by default, so a cancelled call is never retried.",
         ]),
-    ])
+    ],
+    interviewPractice: ["1.1", "1.2", "1.3", "1.4", "1.4", "1.5", "1.6", "1.6", "1.7", "1.5"])
 }

@@ -49,5 +49,6 @@ extension Catalog {
           "Keep the subscribers' continuations in a `Locked` dictionary; register with the ticker for the first one, unregister after the last.",
           "Remove a subscriber in its stream's `onTermination`; yield outside the lock, to a snapshot of the continuations.",
         ]),
-    ])
+    ],
+    interviewPractice: ["4.5", "4.1", "4.2", "4.3", "4.6", "4.4", "4.2", "4.6", "4.2"])
 }

@@ -38,6 +38,21 @@ public struct CatalogAudit {
       problems.append(
         "README.md's map of exercises is out of date: paste the output of `swift run course map` into it.")
     }
+    if topics == Catalog.topics {
+      let bank = InterviewBank(root: root, topics: topics)
+      if text("Docs/interview-questions.md") != bank.markdown {
+        problems.append("Docs/interview-questions.md is out of date: write the output of `swift run course bank` to it.")
+      }
+      for question in bank.questions where question.answer == nil {
+        problems.append("Question \(question.number) of topic \(question.topic.number) has no model answer in \(question.topic.answersPath).")
+      }
+    }
+    for topic in topics {
+      let count = InterviewBank(root: root, topics: [topic]).questions.count
+      if !topic.interviewPractice.isEmpty, topic.interviewPractice.count != count {
+        problems.append("Topic \(topic.number) names \(topic.interviewPractice.count) practice exercises for \(count) interview questions.")
+      }
+    }
     let manifest = text("Package.swift") ?? ""
     for topic in topics {
       if !manifest.contains("Topic(name: \"\(topic.module)\"") {

@@ -10,14 +10,20 @@ public struct Topic: Sendable, Codable, Hashable {
   public let lessonFile: String
   /// The exercises, in the order a learner should do them.
   public let exercises: [Exercise]
+  /// For each of the lesson's interview questions, in order, the id of the exercise that practises it.
+  public let interviewPractice: [String]
 
   /// Describes a topic.
-  public init(number: Int, module: String, title: String, lessonFile: String, exercises: [Exercise]) {
+  public init(
+    number: Int, module: String, title: String, lessonFile: String, exercises: [Exercise],
+    interviewPractice: [String] = []
+  ) {
     self.number = number
     self.module = module
     self.title = title
     self.lessonFile = lessonFile
     self.exercises = exercises
+    self.interviewPractice = interviewPractice
   }
 
   /// The test target's name.

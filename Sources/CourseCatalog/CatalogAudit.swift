@@ -41,16 +41,21 @@ public struct CatalogAudit {
     if topics == Catalog.topics {
       let bank = InterviewBank(root: root, topics: topics)
       if text("Docs/interview-questions.md") != bank.markdown {
-        problems.append("Docs/interview-questions.md is out of date: write the output of `swift run course bank` to it.")
+        problems.append(
+          "Docs/interview-questions.md is out of date: write the output of `swift run course bank` to it.")
       }
       for question in bank.questions where question.answer == nil {
-        problems.append("Question \(question.number) of topic \(question.topic.number) has no model answer in \(question.topic.answersPath).")
+        problems.append(
+          "Question \(question.number) of topic \(question.topic.number) has no model answer in \(question.topic.answersPath)."
+        )
       }
     }
     for topic in topics {
       let count = InterviewBank(root: root, topics: [topic]).questions.count
       if !topic.interviewPractice.isEmpty, topic.interviewPractice.count != count {
-        problems.append("Topic \(topic.number) names \(topic.interviewPractice.count) practice exercises for \(count) interview questions.")
+        problems.append(
+          "Topic \(topic.number) names \(topic.interviewPractice.count) practice exercises for \(count) interview questions."
+        )
       }
     }
     let manifest = text("Package.swift") ?? ""
@@ -105,7 +110,8 @@ public struct CatalogAudit {
       problems.append(
         "Exercise \(id)'s lesson anchor #\(exercise.lessonAnchor) is not a heading of \(topic.lessonPath).")
     }
-    for other in exercise.buildsOn where Catalog.exercise(other) == nil && topic.exercises.allSatisfy({ $0.id != other }) {
+    for other in exercise.buildsOn
+    where Catalog.exercise(other) == nil && topic.exercises.allSatisfy({ $0.id != other }) {
       problems.append("Exercise \(id) builds on \(other), which is not in the catalog.")
     }
     if !(1...3).contains(exercise.hints.count) {

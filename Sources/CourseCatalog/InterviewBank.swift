@@ -36,7 +36,8 @@ public struct InterviewBank {
       for (number, grade, text) in Self.questions(inLesson: lesson) {
         let exercise = number <= topic.interviewPractice.count ? topic.interviewPractice[number - 1] : nil
         questions.append(
-          Question(topic: topic, number: number, grade: grade, text: text, exercise: exercise, answer: sections[number]))
+          Question(topic: topic, number: number, grade: grade, text: text, exercise: exercise, answer: sections[number])
+        )
       }
     }
     self.questions = questions
@@ -70,7 +71,9 @@ public struct InterviewBank {
     var current: Int?
     var lines: [String] = []
     func close() {
-      if let current { sections[current] = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) }
+      if let current {
+        sections[current] = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+      }
     }
     for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       if line.hasPrefix("## ") {

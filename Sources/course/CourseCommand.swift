@@ -7,7 +7,8 @@ enum CourseCommand {
   /// Every subcommand, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
     OverviewCommand.self, CheckCommand.self, HintCommand.self, RevealCommand.self, ResetCommand.self,
-    WatchCommand.self, PresentCommand.self, LiveCommand.self, AnswersCommand.self, InterviewCommand.self,
+    WatchCommand.self, PresentCommand.self, LiveCommand.self, DemoCommand.self, AnswersCommand.self,
+    InterviewCommand.self,
     VerifyCommand.self, MapCommand.self, BankCommand.self,
   ]
 

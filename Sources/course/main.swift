@@ -2,4 +2,7 @@
 
 import Foundation
 
+if let demo = ProcessInfo.processInfo.environment[DemoCommand.childVariable] {
+  DemoCommand.runChild(demo)
+}
 exit(CourseCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -41,6 +41,7 @@ struct Ex5_2_ViewModelTests {
       probe.track(model, "the view model")
     }
     await probe.expectAllReleased(
-      within: 0.5, "The handler's closure captures the view model strongly, and the view model owns the handler: capture it weakly.")
+      within: 0.5,
+      "The handler's closure captures the view model strongly, and the view model owns the handler: capture it weakly.")
   }
 }

@@ -18,15 +18,19 @@ struct Ex5_3_OrderingTests {
           let arrived = await recorder.wait(for: 1000, within: 5)
           withExtendedLifetime(handler) {}
           guard arrived else {
-            throw ResumeProbe.ProbeFailure("round \(round): only \(await recorder.batches.count) of 1,000 batches arrived")
+            throw ResumeProbe.ProbeFailure(
+              "round \(round): only \(await recorder.batches.count) of 1,000 batches arrived")
           }
           let order = await recorder.order
           let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
           guard inversions == 0 else {
             throw ResumeProbe.ProbeFailure(
-              "round \(round): batches arrived out of order (\(inversions) times). A task per callback starts on the concurrent pool and races to the main actor; feed one stream, consumed by one task on the main actor")
+              "round \(round): batches arrived out of order (\(inversions) times). A task per callback starts on the concurrent pool and races to the main actor; feed one stream, consumed by one task on the main actor"
+            )
           }
-          guard await recorder.offMainQueue == 0 else { throw ResumeProbe.ProbeFailure("batches arrived off the main actor") }
+          guard await recorder.offMainQueue == 0 else {
+            throw ResumeProbe.ProbeFailure("batches arrived off the main actor")
+          }
         }
       }
     }

@@ -29,7 +29,8 @@ struct Ex5_4_DelegateToStreamTests {
     let lost = made.withLock { $0?.lostBatches } ?? 0
     if lost > 0 {
       Issue.record(
-        "The loader lost \(lost) batches: it holds its delegate weakly. Keep the delegate alive for as long as the stream lives (capture it in onTermination).")
+        "The loader lost \(lost) batches: it holds its delegate weakly. Keep the delegate alive for as long as the stream lives (capture it in onTermination)."
+      )
     }
     switch received {
     case .success(let batches):
@@ -49,7 +50,9 @@ struct Ex5_4_DelegateToStreamTests {
     consumer.cancel()
     _ = await consumer.value
     for _ in 0..<200 where made.withLock({ $0?.isStopped }) != true { try await Task.sleep(for: .milliseconds(5)) }
-    #expect(made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination.")
+    #expect(
+      made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination."
+    )
   }
 
   @Test("The view model appends every batch's images, on the main actor")
@@ -58,7 +61,9 @@ struct Ex5_4_DelegateToStreamTests {
     let model = StreamingGalleryViewModel()
     let (batches, _) = stream(plan: .init(batches: 4, imagesPerBatch: 2))
     _ = await withDeadlineResult("StreamingGalleryViewModel.load(_:)") { await model.load(batches) }
-    #expect(model.images == (0..<4).flatMap { ImageBatchLoader.batch($0, size: 2) }, "Append each batch, with for await, until the stream ends.")
+    #expect(
+      model.images == (0..<4).flatMap { ImageBatchLoader.batch($0, size: 2) },
+      "Append each batch, with for await, until the stream ends.")
   }
 }
 

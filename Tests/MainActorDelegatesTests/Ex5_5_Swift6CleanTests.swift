@@ -9,7 +9,10 @@ import Testing
 struct Ex5_5_Swift6CleanTests {
   /// The escape hatches that silence the compiler instead of satisfying it, and what each one hides.
   static let escapeHatches: [(String, String)] = [
-    ("@unchecked Sendable", "a class the compiler cannot prove safe to share (here: a mutable closure, set on one thread, read on another)"),
+    (
+      "@unchecked Sendable",
+      "a class the compiler cannot prove safe to share (here: a mutable closure, set on one thread, read on another)"
+    ),
     ("nonisolated(unsafe)", "state read outside its actor with no check at all"),
     ("assumeIsolated", "a run-time bet on the current actor, which traps when it loses"),
     ("@preconcurrency", "a conformance whose isolation is not checked"),
@@ -22,7 +25,9 @@ struct Ex5_5_Swift6CleanTests {
       line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
     }.joined(separator: "\n")
     for (hatch, hides) in Self.escapeHatches where code.contains(hatch) {
-      Issue.record("`\(hatch)` is still in the file: it hides \(hides). A checked design exists: make the handler immutable and hop with Task { @MainActor in }.")
+      Issue.record(
+        "`\(hatch)` is still in the file: it hides \(hides). A checked design exists: make the handler immutable and hop with Task { @MainActor in }."
+      )
     }
   }
 
@@ -44,6 +49,7 @@ struct Ex5_5_Swift6CleanTests {
       for _ in 0..<200 where model.images.count < 2 { try? await Task.sleep(for: .milliseconds(5)) }
     }
     await probe.expectAllReleased(
-      within: 0.5, "The handler's closure captures the model strongly (model → handler → closure → model): capture it weakly.")
+      within: 0.5,
+      "The handler's closure captures the model strongly (model → handler → closure → model): capture it weakly.")
   }
 }

@@ -24,7 +24,10 @@ struct AnswersCommand: Command {
   }
 
   func run(_ course: Course) throws -> Int32 {
-    guard let topic = course.topics.first(where: { String($0.number) == self.topic || $0.module.lowercased() == self.topic.lowercased() })
+    guard
+      let topic = course.topics.first(where: {
+        String($0.number) == self.topic || $0.module.lowercased() == self.topic.lowercased()
+      })
     else {
       let known = course.topics.map { String($0.number) } + course.topics.map(\.module)
       throw CourseError.unknownExercise(self.topic, suggestions: Suggestions.closest(to: self.topic, in: known))

@@ -29,11 +29,15 @@ struct InterviewCommand: Command {
   init(_ arguments: inout Arguments) throws {
     topic = try arguments.option("--topic")
     grade = try arguments.option("--grade").map { text in
-      guard let grade = Int(text), (1...4).contains(grade) else { throw CourseError.usage("--grade takes 1, 2, 3 or 4.") }
+      guard let grade = Int(text), (1...4).contains(grade) else {
+        throw CourseError.usage("--grade takes 1, 2, 3 or 4.")
+      }
       return grade
     }
     minutes = try arguments.option("--minutes").map { text in
-      guard let minutes = Double(text), minutes > 0 else { throw CourseError.usage("--minutes takes a number of minutes.") }
+      guard let minutes = Double(text), minutes > 0 else {
+        throw CourseError.usage("--minutes takes a number of minutes.")
+      }
       return minutes
     }
     seed = try arguments.option("--seed").flatMap(UInt64.init)
@@ -43,7 +47,8 @@ struct InterviewCommand: Command {
 
   func run(_ course: Course) throws -> Int32 {
     let candidates = InterviewBank(root: course.workspace.root, topics: course.topics).questions.filter { question in
-      (topic.map { String(question.topic.number) == $0 || question.topic.module.lowercased() == $0.lowercased() } ?? true)
+      (topic.map { String(question.topic.number) == $0 || question.topic.module.lowercased() == $0.lowercased() }
+        ?? true)
         && (grade.map { question.grade.rawValue == $0 } ?? true) && question.exercise != nil
     }
     guard !candidates.isEmpty else { throw CourseError.usage("No interview question matches those options.") }
@@ -53,7 +58,8 @@ struct InterviewCommand: Command {
     let limit = (minutes ?? Double(5 * question.grade.rawValue)) * 60
     let style = course.style
 
-    print(style.bold("Mock interview") + style.dim("   topic \(question.topic.number), grade \(question.grade.rawValue)"))
+    print(
+      style.bold("Mock interview") + style.dim("   topic \(question.topic.number), grade \(question.grade.rawValue)"))
     print()
     print(style.bold("Question: ") + question.text)
     print()
@@ -74,7 +80,8 @@ struct InterviewCommand: Command {
     switch (verdict.isPassed, elapsed <= limit) {
     case (true, true): outcome = style.green("Pass: the exercise passes, in time.")
     case (true, false): outcome = style.yellow("Pass, over time: right, but an interviewer would have moved on.")
-    case (false, _): outcome = style.red("Not yet: the exercise does not pass. Read the failures above, then the lesson.")
+    case (false, _):
+      outcome = style.red("Not yet: the exercise does not pass. Read the failures above, then the lesson.")
     }
     print(style.bold("Grade: ") + outcome)
     print()

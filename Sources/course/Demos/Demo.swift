@@ -1,0 +1,66 @@
+import Foundation
+
+/// A live demonstration of something going wrong, run on purpose in a child process.
+///
+/// Instructors run them on a projector (`course demo double-resume`): the child
+/// process does the wrong thing for real, the parent shows what the runtime said (or
+/// did not say), then explains it in a paragraph.
+struct Demo: Sendable {
+  /// The name to type after `course demo`.
+  let name: String
+  /// What the demo shows, in one line.
+  let title: String
+  /// The explanation printed after the run.
+  let explanation: String
+  /// The scenario; it runs in the child process and may trap or hang on purpose.
+  let scenario: @Sendable () async -> Void
+
+  /// Every demo, in the order a workshop meets them.
+  static let all: [Demo] = [
+    Demo(
+      name: "double-resume", title: "A checked continuation resumed twice traps the process",
+      explanation: """
+        The callback fired twice, so the adapter resumed its continuation twice. A checked continuation \
+        cannot tell which value you meant and cannot undo the first resume, so the runtime prints \
+        SWIFT TASK CONTINUATION MISUSE and stops the process: a crash in production, with the culprit \
+        named. Resume on the first callback only, under a lock (topic 3, exercise 3.4).
+        """,
+      scenario: DemoScenarios.doubleResume),
+    Demo(
+      name: "leaked-continuation", title: "A continuation dropped without a resume: the runtime warns",
+      explanation: """
+        The legacy source dropped its callback without calling it, so nothing resumed the continuation. \
+        When a checked continuation is destroyed unresumed, the runtime prints that it leaked, and the \
+        awaiting task stays suspended forever: a spinner that never stops. The warning is your friend: \
+        it names the function. Resume on every path, odd ones included (topic 3).
+        """,
+      scenario: DemoScenarios.leakedContinuation),
+    Demo(
+      name: "unsafe-silence", title: "The same bug with an unsafe continuation: silence",
+      explanation: """
+        Exactly the previous bug, with withUnsafeContinuation. Nothing is printed: the task just hangs, \
+        and nobody learns why. An unsafe continuation skips the bookkeeping that makes the checked one \
+        report misuse; it is an optimisation for code proven correct, never the way to quiet a warning \
+        (topic 3, exercise 3.7).
+        """,
+      scenario: DemoScenarios.unsafeSilence),
+    Demo(
+      name: "reordered-batches", title: "One Task per callback delivers batches out of order",
+      explanation: """
+        A delegate delivered 1,000 batches in order on one background queue, and forwarded each with \
+        Task { await consumer.take(batch) }. Each task starts on the concurrent pool and then hops to the \
+        actor, so the tasks race, and some batches overtake others. Feed one AsyncStream consumed by \
+        one task, or enqueue directly on the actor in order (topic 5, exercise 5.3).
+        """,
+      scenario: DemoScenarios.reorderedBatches),
+    Demo(
+      name: "stream-never-finishes", title: "An AsyncStream that is never finished: the loop waits forever",
+      explanation: """
+        Every progress value arrived, but the stream was never finished, so the for-await loop is still \
+        waiting for the next value, and the code after it never runs. A stream ends only when you call \
+        finish() (or finish(throwing:)), typically from the source's completion callback (topic 4, \
+        exercise 4.1).
+        """,
+      scenario: DemoScenarios.streamNeverFinishes),
+  ]
+}

@@ -24,6 +24,7 @@ let topics: [Topic] = [
   Topic(name: "ContinuationAdapters"),
   Topic(name: "RepeatingSources"),
   Topic(name: "MainActorDelegates", warningsAreErrors: true),
+  Topic(name: "Capstone"),
 ]
 
 // MARK: - Switches read from the environment

@@ -11,6 +11,7 @@ public enum Catalog {
     continuationAdapters,
     repeatingSources,
     mainActorDelegates,
+    capstone,
   ]
 
   /// Every exercise with its topic, in teaching order.

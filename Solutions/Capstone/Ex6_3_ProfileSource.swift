@@ -1,0 +1,26 @@
+// Exercise 6.3 · Source 2: the completion-handler service · solution
+
+import LegacyKit
+
+/// The dashboard's profiles, from the legacy completion-handler service.
+public struct ServiceProfileSource: ProfileSource {
+  /// The legacy service.
+  public let service: UserProfileService
+
+  /// A source over `service`.
+  public init(service: UserProfileService) {
+    self.service = service
+  }
+
+  public func profile(id: Int) async throws -> UserProfile {
+    try await withCheckedThrowingContinuation { continuation in
+      service.loadProfile(id: id) { profile, error in
+        switch (profile, error) {
+        case (_, let error?): continuation.resume(throwing: error)
+        case (let profile?, nil): continuation.resume(returning: profile)
+        case (nil, nil): continuation.resume(throwing: NeitherValueNorError())
+        }
+      }
+    }
+  }
+}

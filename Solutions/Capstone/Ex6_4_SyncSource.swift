@@ -1,0 +1,22 @@
+// Exercise 6.4 · Source 3: the progress callback · solution
+
+import LegacyKit
+
+/// The dashboard's sync progress, from the legacy progress-callback download.
+public struct DownloadSyncSource: SyncProgressSource {
+  /// Makes the download each sync runs.
+  public let makeDownload: @Sendable () -> ProgressDownload
+
+  /// A source whose syncs run downloads made by `makeDownload`.
+  public init(makeDownload: @escaping @Sendable () -> ProgressDownload) {
+    self.makeDownload = makeDownload
+  }
+
+  public func syncProgress() -> AsyncStream<Double> {
+    let download = makeDownload()
+    return AsyncStream { continuation in
+      download.start(progress: { continuation.yield($0) }, completion: { _ in continuation.finish() })
+      continuation.onTermination = { _ in download.cancel() }
+    }
+  }
+}

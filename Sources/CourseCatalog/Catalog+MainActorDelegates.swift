@@ -44,5 +44,6 @@ extension Catalog {
           "The view model's state then only ever changes on the main actor, so it needs nothing unchecked.",
         ],
         kind: .review),
-    ])
+    ],
+    interviewPractice: ["5.2", "5.1", "5.2", "5.1", "5.3", "5.4", "5.5", "5.5", "5.5"])
 }

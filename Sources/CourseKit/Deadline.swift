@@ -19,6 +19,20 @@ public enum Deadline {
   /// How long the course waits for an operation that should finish at once.
   public static let standard: Double = 1
 
+  /// How much longer every deadline of the kit is, from `COURSE_TIME_SCALE` (1 unless set).
+  ///
+  /// Under the thread sanitizer everything runs five to fifteen times slower; `.ci/run`
+  /// sets a larger scale for that run so that a deadline still means "hangs", not "slow".
+  public static let scale: Double = {
+    let value = ProcessInfo.processInfo.environment["COURSE_TIME_SCALE"].flatMap(Double.init) ?? 1
+    return value > 0 ? value : 1
+  }()
+
+  /// `seconds`, scaled by ``scale``.
+  public static func scaled(_ seconds: Double) -> Double {
+    seconds * scale
+  }
+
   static func format(_ seconds: Double) -> String {
     seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
   }
@@ -46,7 +60,7 @@ public func withDeadline<T: Sendable>(
       Task {
         // The clock starts when the operation starts: on a busy machine the cooperative pool may
         // be late to start it, and that delay is not the operation's fault.
-        race.startClock(seconds: seconds, what)
+        race.startClock(seconds: Deadline.scaled(seconds), what)
         do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
       })
   }
@@ -80,4 +94,19 @@ final class DeadlineRace<T: Sendable>: Sendable {
   func finish(_ result: Result<T, any Error>) {
     continuation.withLock { $0.take() }?.resume(with: result)
   }
+}
+
+/// Waits until `condition` holds, checking every few milliseconds, for at most `seconds` (scaled); returns whether it held.
+///
+/// For effects that happen a moment later on another thread (an observer unregistered,
+/// a loader stopped): poll for them instead of sleeping a fixed time and hoping.
+public func eventually(
+  within seconds: Double = Deadline.standard, _ condition: @escaping @Sendable () async -> Bool
+) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(Deadline.scaled(seconds))
+  while ContinuousClock.now < deadline {
+    if await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+  return await condition()
 }

@@ -22,7 +22,7 @@ public final class EventRecorder: Sendable {
 
   /// Waits up to `seconds` until at least `count` events are recorded; returns whether they were.
   public func wait(for count: Int, within seconds: Double = Deadline.standard) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
+    let deadline = ContinuousClock.now + .seconds(Deadline.scaled(seconds))
     while all.count < count, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(2))
     }

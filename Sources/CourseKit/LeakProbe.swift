@@ -39,7 +39,7 @@ public final class LeakProbe: Sendable {
     within seconds: Double = Deadline.standard, _ lesson: String = "",
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let deadline = ContinuousClock.now + .seconds(seconds)
+    let deadline = ContinuousClock.now + .seconds(Deadline.scaled(seconds))
     while !alive.isEmpty, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(5))
     }

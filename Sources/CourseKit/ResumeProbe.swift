@@ -93,7 +93,7 @@ public enum ResumeProbe {
       // The adapter resumed by throwing: that is one resume, which is what we check.
     }
     exitIfStubReached(since: mark)
-    Deliveries.waitUntilQuiet(timeout: 2 * seconds)
+    Deliveries.waitUntilQuiet(timeout: Deadline.scaled(2 * seconds))
     try? await Task.sleep(for: .milliseconds(20))
     exit(finishedExitCode)
   }

@@ -12,7 +12,7 @@ extension Thenable {
     let race = DeadlineRace<Result<T, any Error>>()
     return try await withCheckedThrowingContinuation { continuation in
       race.start(continuation)
-      race.startClock(seconds: seconds, what)
+      race.startClock(seconds: Deadline.scaled(seconds), what)
       pipe { race.finish(.success($0)) }
     }
   }
@@ -24,7 +24,7 @@ extension PMKFinalizer {
     let race = DeadlineRace<Void>()
     try await withCheckedThrowingContinuation { continuation in
       race.start(continuation)
-      race.startClock(seconds: seconds, what)
+      race.startClock(seconds: Deadline.scaled(seconds), what)
       finally(on: nil) { race.finish(.success(())) }
     }
   }

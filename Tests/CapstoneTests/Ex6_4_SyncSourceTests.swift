@@ -32,7 +32,7 @@ struct Ex6_4_SyncSourceTests {
     _ = try await withDeadline("reading one value") {
       for await _ in source.syncProgress() { break }
     }
-    for _ in 0..<200 where download.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+    _ = await eventually { !download.isRunning }
     #expect(!download.isRunning, "The consumer stopped, but the download runs on: cancel it in onTermination.")
   }
 }

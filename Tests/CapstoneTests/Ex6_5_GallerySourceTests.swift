@@ -38,7 +38,7 @@ struct Ex6_5_GallerySourceTests {
     _ = try await withDeadline("reading one batch") {
       for await _ in source.gallery() { break }
     }
-    for _ in 0..<200 where made.withLock({ $0?.isStopped }) != true { try await Task.sleep(for: .milliseconds(5)) }
+    _ = await eventually { made.withLock({ $0?.isStopped }) == true }
     #expect(
       made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination."
     )

@@ -29,8 +29,7 @@ struct Ex3_5_CancellationAdapterTests {
     downloader.cancelBehavior = behavior
     downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(5).fromBackground)
     let task = Task { [downloader] in try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
-    let deadline = ContinuousClock.now + .seconds(1)
-    while downloader.tasks.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+    _ = await eventually { [downloader] in !downloader.tasks.isEmpty }
     task.cancel()
     let silent =
       behavior == .staysSilent ? " This downloader stays silent after a cancel: resume from onCancel yourself." : ""

@@ -17,7 +17,7 @@ struct Ex5_2_ViewModelTests {
       return loader
     }
     model.load()
-    for _ in 0..<200 where model.images.count < 6 { try? await Task.sleep(for: .milliseconds(5)) }
+    _ = await eventually { await model.images.count >= 6 }
     return (model, made.withLock { $0 })
   }
 

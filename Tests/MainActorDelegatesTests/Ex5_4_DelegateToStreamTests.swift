@@ -49,7 +49,7 @@ struct Ex5_4_DelegateToStreamTests {
     try await Task.sleep(for: .milliseconds(30))
     consumer.cancel()
     _ = await consumer.value
-    for _ in 0..<200 where made.withLock({ $0?.isStopped }) != true { try await Task.sleep(for: .milliseconds(5)) }
+    _ = await eventually { made.withLock({ $0?.isStopped }) == true }
     #expect(
       made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination."
     )

@@ -35,7 +35,7 @@ struct Ex5_5_Swift6CleanTests {
   func batchesArrive() async {
     let model = GalleryScreenModel(plan: .init(batches: 4, imagesPerBatch: 1))
     model.load()
-    for _ in 0..<200 where model.images.count < 4 { try? await Task.sleep(for: .milliseconds(5)) }
+    _ = await eventually { await model.images.count >= 4 }
     #expect(model.images == (0..<4).flatMap { ImageBatchLoader.batch($0, size: 1) })
   }
 
@@ -46,7 +46,7 @@ struct Ex5_5_Swift6CleanTests {
       let model = GalleryScreenModel(plan: .init(batches: 2, imagesPerBatch: 1))
       probe.track(model, "the screen model")
       model.load()
-      for _ in 0..<200 where model.images.count < 2 { try? await Task.sleep(for: .milliseconds(5)) }
+      _ = await eventually { await model.images.count >= 2 }
     }
     await probe.expectAllReleased(
       within: 0.5,

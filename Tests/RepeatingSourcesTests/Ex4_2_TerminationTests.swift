@@ -9,7 +9,7 @@ struct Ex4_2_TerminationTests {
 
   /// Waits up to a second for the ticker to have no registration left.
   func unregistered() async -> Bool {
-    for _ in 0..<200 where ticker.activeRegistrations > 0 { try? await Task.sleep(for: .milliseconds(5)) }
+    _ = await eventually { ticker.activeRegistrations == 0 }
     return ticker.activeRegistrations == 0
   }
 

@@ -42,7 +42,7 @@ struct Ex4_3_FailingStreamTests {
   func earlyStopDisconnects() async throws {
     let socket = LegacySocket(plan: .init(messages: ["a", "b", "c", "d"], closes: false))
     _ = try await consume(socket, upTo: 1)
-    for _ in 0..<200 where socket.isOpen { try await Task.sleep(for: .milliseconds(5)) }
+    _ = await eventually { !socket.isOpen }
     #expect(!socket.isOpen, "The consumer left, but the socket is still connected: disconnect in `onTermination`.")
   }
 }

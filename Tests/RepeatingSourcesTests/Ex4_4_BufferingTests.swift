@@ -47,7 +47,7 @@ struct Ex4_4_BufferingTests {
       ticker.publish(1, for: "ACME")
       _ = try await withDeadline("reading the stream") { for await _ in stream { break } }
     }
-    for _ in 0..<200 where ticker.activeRegistrations > 0 { try await Task.sleep(for: .milliseconds(5)) }
+    _ = await eventually { ticker.activeRegistrations == 0 }
     #expect(ticker.activeRegistrations == 0, "Unregister in `onTermination` (topic 4.2) for both streams.")
   }
 }

@@ -36,7 +36,7 @@ struct Ex4_5_WhyNotAContinuationTests {
       await ResumeProbe.run {
         let socket = LegacySocket(plan: .init(messages: ["a", "b", "c"], closes: false, interval: 0.01))
         for await _ in liveMessages(from: socket) { break }
-        for _ in 0..<100 where socket.isOpen { try await Task.sleep(for: .milliseconds(5)) }
+        _ = await eventually { !socket.isOpen }
         if socket.isOpen {
           throw ResumeProbe.ProbeFailure(
             "the consumer left, but the socket stayed connected: disconnect in onTermination")

@@ -20,9 +20,7 @@ struct Ex4_6_BroadcasterTests {
   }
 
   func settle(_ broadcaster: PriceBroadcaster) async {
-    for _ in 0..<200 where broadcaster.subscriberCount > 0 || ticker.activeRegistrations > 0 {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+    _ = await eventually { [ticker] in broadcaster.subscriberCount == 0 && ticker.activeRegistrations == 0 }
   }
 
   @Test("Two subscribers each get every price published after they subscribed")
@@ -52,7 +50,7 @@ struct Ex4_6_BroadcasterTests {
         ticker.publish(1, for: "ACME")
         _ = try await read(leaving, 1)
       }  // the leaving subscriber's stream goes away here, which terminates it
-      for _ in 0..<200 where broadcaster.subscriberCount > 1 { try await Task.sleep(for: .milliseconds(5)) }
+      _ = await eventually { broadcaster.subscriberCount <= 1 }
       #expect(broadcaster.subscriberCount == 1, "Remove a subscriber in its stream's `onTermination`.")
       ticker.publish(2, for: "ACME")
       #expect(try await read(staying, 2) == [1, 2])

@@ -48,5 +48,6 @@ extension Catalog {
           "The legacy presenter is untouched: it still compiles and still works beside the new screen.",
         ],
         buildsOn: ["6.1", "6.2", "6.3", "6.4", "6.5"]),
-    ])
+    ],
+    interviewPractice: ["6.1", "6.1", "6.5", "6.1", "6.1", "6.4", "6.6"])
 }

@@ -124,9 +124,18 @@ public enum ResumeProbe {
       let line = errorOutput.split(separator: "\n").first { $0.hasPrefix("PROBE FAILURE: ") }
       return .wrongResult(line.map { String($0.dropFirst("PROBE FAILURE: ".count)) } ?? "a wrong result")
     case let status:
-      let lastWords = errorOutput.split(separator: "\n").suffix(3).joined(separator: " / ")
-      return .crashed("\(status)\(lastWords.isEmpty ? "" : ": \(lastWords)")")
+      return .crashed("\(status)\(lastWords(errorOutput).map { ": \($0)" } ?? "")")
     }
+  }
+
+  /// The runtime's own words about a crash: its fatal-error line, or else its last readable line.
+  static func lastWords(_ errorOutput: String) -> String? {
+    let lines = errorOutput.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
+    let readable = lines.filter { line in
+      !line.isEmpty && line.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 32 }
+    }
+    return readable.first { $0.localizedCaseInsensitiveContains("fatal error") || $0.contains("MISUSE") }
+      ?? readable.last { !$0.hasPrefix("***") && !$0.contains("Backtracing") }
   }
 
   /// Records an issue, in a sentence a learner understands, unless the child resumed exactly once.
@@ -154,7 +163,7 @@ public enum ResumeProbe {
     case .neverResumed:
       "\(what) never finished: something it waited for never came (a continuation that is never resumed, or a queue that waits for itself)."
     case .wrongResult(let message):
-      "\(what) resumed once, but: \(message)"
+      "\(what): \(message)"
     case .notStarted(let id):
       "\(what) is not written yet: exercise \(id) is not started."
     case .crashed(let status):

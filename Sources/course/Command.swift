@@ -69,6 +69,14 @@ struct Arguments {
     return value
   }
 
+  /// Removes and returns the next argument that is not an option, or fails with an example of one.
+  mutating func required(_ what: String, example: String) throws -> String {
+    guard let value = positional() else {
+      throw CourseError.usage("Which \(what)? For example `swift run course \(example)`.")
+    }
+    return value
+  }
+
   /// Removes and returns the next argument that is not an option.
   mutating func positional() -> String? {
     guard let index = items.firstIndex(where: { !$0.hasPrefix("-") }) else { return nil }

@@ -10,10 +10,7 @@ struct HintCommand: Command {
 
   init(_ arguments: inout Arguments) throws {
     again = arguments.flag("--again")
-    guard let id = arguments.positional() else {
-      throw CourseError.usage("Which exercise? For example `swift run course hint 1.2`.")
-    }
-    self.id = id
+    id = try arguments.required("exercise", example: "hint 1.2")
     try arguments.finish(known: ["--again"])
   }
 

@@ -18,10 +18,7 @@ struct LiveCommand: Command {
 
   init(_ arguments: inout Arguments) throws {
     reset = arguments.flag("--reset")
-    guard let id = arguments.positional() else {
-      throw CourseError.usage("Which exercise? For example `swift run course live 1.3`.")
-    }
-    self.id = id
+    id = try arguments.required("exercise", example: "live 1.3")
     try arguments.finish(known: ["--reset"])
   }
 

@@ -16,10 +16,7 @@ struct PresentCommand: Command {
 
   init(_ arguments: inout Arguments) throws {
     checking = arguments.flag("--check")
-    guard let id = arguments.positional() else {
-      throw CourseError.usage("Which exercise? For example `swift run course present 1.3`.")
-    }
-    self.id = id
+    id = try arguments.required("exercise", example: "present 1.3")
     try arguments.finish(known: ["--check"])
   }
 

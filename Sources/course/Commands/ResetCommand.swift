@@ -14,10 +14,7 @@ struct ResetCommand: Command {
 
   init(_ arguments: inout Arguments) throws {
     confirmed = arguments.flag("--yes")
-    guard let id = arguments.positional() else {
-      throw CourseError.usage("Which exercise? For example `swift run course reset 1.2`.")
-    }
-    self.id = id
+    id = try arguments.required("exercise", example: "reset 1.2")
     try arguments.finish(known: ["--yes"])
   }
 

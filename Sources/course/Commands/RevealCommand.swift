@@ -13,10 +13,7 @@ struct RevealCommand: Command {
 
   init(_ arguments: inout Arguments) throws {
     force = arguments.flag("--force")
-    guard let id = arguments.positional() else {
-      throw CourseError.usage("Which exercise? For example `swift run course reveal 1.2`.")
-    }
-    self.id = id
+    id = try arguments.required("exercise", example: "reveal 1.2")
     try arguments.finish(known: ["--force"])
   }
 

@@ -10,7 +10,7 @@ let arguments = CommandLine.arguments.dropFirst()
 let runs = Int(arguments.first ?? "") ?? 5
 let links = 1_000_000
 
-print("PromiseKitLite benchmark: median of \(runs) runs each (release build expected)")
+print("PromiseKitLite benchmark: median of \(runs) runs each, after a warm-up (release build expected)")
 print()
 
 let floor = Measure.median(runs: runs) { Workloads.gcdFloor(links: links) }

@@ -35,19 +35,25 @@ public final class ImageBatchLoader: @unchecked Sendable {
     public var imagesPerBatch: Int
     /// Time between batches, in seconds; 0 delivers them back to back.
     public var interval: TimeInterval
+    /// The queue the delegate is called on; the loader's own serial background queue when `nil`.
+    /// A concurrent queue here makes the SDK itself deliver batches in no particular order.
+    public var queue: DispatchQueue?
 
     /// A plan.
-    public init(batches: Int = 3, imagesPerBatch: Int = 2, interval: TimeInterval = 0.002) {
+    public init(
+      batches: Int = 3, imagesPerBatch: Int = 2, interval: TimeInterval = 0.002, queue: DispatchQueue? = nil
+    ) {
       self.batches = batches
       self.imagesPerBatch = imagesPerBatch
       self.interval = interval
+      self.queue = queue
     }
   }
 
   private weak var delegate: (any ImageBatchLoaderDelegate)?
   private let lock = NSLock()
   private let plan: Plan
-  private let queue = DispatchQueue(label: "legacy.image-batch-loader")
+  private let queue: DispatchQueue
   private var delivered = 0
   private var lost = 0
   private var stopped = false
@@ -58,6 +64,7 @@ public final class ImageBatchLoader: @unchecked Sendable {
   public init(delegate: (any ImageBatchLoaderDelegate)?, plan: Plan = Plan()) {
     self.delegate = delegate
     self.plan = plan
+    queue = plan.queue ?? DispatchQueue(label: "legacy.image-batch-loader")
   }
 
   /// Starts delivering batches on a background queue; a second call does nothing.

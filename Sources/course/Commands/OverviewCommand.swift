@@ -40,13 +40,17 @@ struct OverviewCommand: Command {
       style.bold("Swift concurrency migration course")
         + "   \(passed)/\(course.exercises.count) exercises, \(earned)/\(total) points")
     print(progressBar(fraction: total == 0 ? 0 : Double(earned) / Double(total), style: style))
+    let titleWidth = min(56, course.exercises.map(\.exercise.title.count).max() ?? 0)
     for topic in course.topics {
       print()
       print(style.bold("\(topic.number)  \(topic.title)") + style.dim("   \(topic.lessonPath)"))
       for exercise in topic.exercises {
         let state = states[exercise.id] ?? nil
         let (mark, word) = describe(state, style: style)
-        let title = exercise.title.padding(toLength: 44, withPad: " ", startingAt: 0)
+        let title =
+          exercise.title.count > titleWidth
+          ? exercise.title.prefix(titleWidth - 1) + "…"
+          : exercise.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
         let grade = "\(exercise.grade.rawValue) \(exercise.grade.name)".padding(
           toLength: 17, withPad: " ", startingAt: 0)
         print(

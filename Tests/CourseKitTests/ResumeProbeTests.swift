@@ -60,7 +60,7 @@ struct ResumeProbeTests {
     #expect(message.contains("leaked its continuation"))
   }
 
-  @Test("A continuation held forever is reported as never resumed, within about a second")
+  @Test("A continuation held forever is reported as never resumed, long before a minute-long time limit")
   func silentHangIsCaught() async {
     let start = ContinuousClock.now
     let child = await #expect(
@@ -69,7 +69,9 @@ struct ResumeProbeTests {
       await ResumeProbe.run { _ = await BrokenAdapters.neverResumes() }
     }
     #expect(ResumeProbe.verdict(of: child) == .neverResumed)
-    #expect(ContinuousClock.now - start < .seconds(Deadline.scaled(3)))
+    // About a second on an idle machine; the bound leaves room for a loaded one (every suite of the
+    // package at once, on two cores), and still proves the hang did not wait for `.timeLimit`.
+    #expect(ContinuousClock.now - start < .seconds(Deadline.scaled(30)))
   }
 
   @Test("A wrong result found in the child comes back as a sentence")

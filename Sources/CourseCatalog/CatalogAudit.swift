@@ -8,10 +8,18 @@ import Foundation
 public struct CatalogAudit {
   /// The package's root folder.
   public let root: URL
+  /// The folder, relative to the root, that holds the exercises as shipped, whose headers and stub
+  /// markers are checked; `nil` leaves them unchecked.
+  ///
+  /// A learner's solved file has no stub marker, and that is no problem of the course's: so the
+  /// content is checked on a copy of the shipped files (`course verify` makes one), never on the
+  /// files a learner edits.
+  public let shippedExercises: String?
 
-  /// An audit of the package at `root`.
-  public init(root: URL) {
+  /// An audit of the package at `root`, checking the shipped exercises' content in `shippedExercises`.
+  public init(root: URL, shippedExercises: String? = nil) {
     self.root = root
+    self.shippedExercises = shippedExercises
   }
 
   /// Every problem found, one sentence each; empty when the catalog and the files agree.
@@ -82,7 +90,10 @@ public struct CatalogAudit {
   private func check(_ exercise: Exercise, of topic: Topic, anchors: Set<String>) -> [String] {
     var problems: [String] = []
     let id = exercise.id
-    if let source = text(topic.exercisePath(exercise)) {
+    if text(topic.exercisePath(exercise)) == nil {
+      problems.append("Exercise \(id) has no exercise file at \(topic.exercisePath(exercise)).")
+    }
+    if let shippedExercises, let source = text("\(shippedExercises)/\(topic.module)/\(exercise.fileName)") {
       if !source.contains("Exercise \(id) · \(exercise.title)") {
         problems.append("\(topic.exercisePath(exercise)) does not open with \"Exercise \(id) · \(exercise.title)\".")
       }
@@ -92,8 +103,6 @@ public struct CatalogAudit {
       if exercise.kind == .stub, !source.contains("NotStarted(\"\(id)\"") {
         problems.append("\(topic.exercisePath(exercise)) has no stub: no NotStarted(\"\(id)\") marker.")
       }
-    } else {
-      problems.append("Exercise \(id) has no exercise file at \(topic.exercisePath(exercise)).")
     }
     if text(topic.solutionPath(exercise)) == nil {
       problems.append("Exercise \(id) has no solution at \(topic.solutionPath(exercise)).")

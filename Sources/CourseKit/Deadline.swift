@@ -21,8 +21,8 @@ public enum Deadline {
 
   /// How much longer every deadline of the kit is, from `COURSE_TIME_SCALE` (1 unless set).
   ///
-  /// Under the thread sanitizer everything runs five to fifteen times slower; `.ci/run`
-  /// sets a larger scale for that run so that a deadline still means "hangs", not "slow".
+  /// Nothing needs it: a deadline that passes on a busy machine waits until ``HangCheck``
+  /// confirms the hang. It stays as an override, for a machine slower than any seen so far.
   public static let scale: Double = {
     let value = ProcessInfo.processInfo.environment["COURSE_TIME_SCALE"].flatMap(Double.init) ?? 1
     return value > 0 ? value : 1
@@ -83,12 +83,23 @@ final class DeadlineRace<T: Sendable>: Sendable {
     work.withLock { $0 = task }
   }
 
-  /// Fails the race with ``DeadlineExceeded`` after `seconds`, unless it has finished by then.
+  /// Fails the race with ``DeadlineExceeded`` once `seconds` have passed and ``HangCheck`` confirms
+  /// that nothing the operation could be waiting for is still on its way.
   func startClock(seconds: Double, _ what: String) {
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-      finish(.failure(DeadlineExceeded(what: what, seconds: seconds)))
-      work.withLock { $0 }?.cancel()
+      guard !isFinished else { return }
+      // The check blocks while it watches, so it gets a thread of its own, never a pool thread.
+      Thread.detachNewThread { [self] in
+        guard HangCheck.confirm(after: seconds, isFinished: { isFinished }) else { return }
+        finish(.failure(DeadlineExceeded(what: what, seconds: seconds)))
+        work.withLock { $0 }?.cancel()
+      }
     }
+  }
+
+  /// Whether the race has been decided.
+  var isFinished: Bool {
+    continuation.withLock { $0 == nil }
   }
 
   func finish(_ result: Result<T, any Error>) {
@@ -96,17 +107,27 @@ final class DeadlineRace<T: Sendable>: Sendable {
   }
 }
 
-/// Waits until `condition` holds, checking every few milliseconds, for at most `seconds` (scaled); returns whether it held.
+/// Waits until `condition` holds, checking every few milliseconds; returns whether it held.
 ///
 /// For effects that happen a moment later on another thread (an observer unregistered,
-/// a loader stopped): poll for them instead of sleeping a fixed time and hoping.
+/// a loader stopped): poll for them instead of sleeping a fixed time and hoping. After
+/// `seconds` (scaled), it keeps waiting while ``HangCheck`` finds the process still busy, so a
+/// loaded machine is never read as "it never happened".
 public func eventually(
   within seconds: Double = Deadline.standard, _ condition: @escaping @Sendable () async -> Bool
 ) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(Deadline.scaled(seconds))
-  while ContinuousClock.now < deadline {
+  let nominal = Deadline.scaled(seconds)
+  let start = ContinuousClock.now
+  let giveUp = start + .seconds(HangCheck.hardLimit(for: nominal))
+  var quietRounds = 0
+  while true {
     if await condition() { return true }
+    let now = ContinuousClock.now
+    if now >= giveUp { return false }
+    if now - start >= .seconds(nominal) {
+      quietRounds = await HangCheck.isQuiet() ? quietRounds + 1 : 0
+      if quietRounds >= HangCheck.quietRoundsNeeded { return await condition() }
+    }
     try? await Task.sleep(for: .milliseconds(2))
   }
-  return await condition()
 }

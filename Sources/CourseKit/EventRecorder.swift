@@ -20,12 +20,10 @@ public final class EventRecorder: Sendable {
     events.withLock { $0 }
   }
 
-  /// Waits up to `seconds` until at least `count` events are recorded; returns whether they were.
+  /// Waits until at least `count` events are recorded; returns whether they were.
+  ///
+  /// Gives up `seconds` after the call, or later while the machine is still busy (see ``eventually(within:_:)``).
   public func wait(for count: Int, within seconds: Double = Deadline.standard) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(Deadline.scaled(seconds))
-    while all.count < count, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(2))
-    }
-    return all.count >= count
+    await eventually(within: seconds) { self.all.count >= count }
   }
 }

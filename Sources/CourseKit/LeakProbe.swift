@@ -34,15 +34,14 @@ public final class LeakProbe: Sendable {
     watched.withLock { $0.filter { $0.object != nil }.map(\.name) }
   }
 
-  /// Waits up to `seconds` for every watched object to be released, then records an issue for each survivor.
+  /// Waits for every watched object to be released, then records an issue for each survivor.
+  ///
+  /// Gives up `seconds` after the call, or later while the machine is still busy (see ``eventually(within:_:)``).
   public func expectAllReleased(
     within seconds: Double = Deadline.standard, _ lesson: String = "",
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let deadline = ContinuousClock.now + .seconds(Deadline.scaled(seconds))
-    while !alive.isEmpty, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+    _ = await eventually(within: seconds) { self.alive.isEmpty }
     for name in alive {
       let why = lesson.isEmpty ? "" : " \(lesson)"
       Issue.record(

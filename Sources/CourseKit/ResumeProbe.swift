@@ -63,7 +63,7 @@ public enum ResumeProbe {
     case notStarted(String)
     /// The scenario finished, but with a wrong result; the payload says what was wrong.
     case wrongResult(String)
-    /// The child crashed for another reason; the payload is its exit status and last words.
+    /// The child crashed for another reason; the payload is the runtime's words, or the exit status in words.
     case crashed(String)
     /// There was no child result (the exit test itself could not run).
     case noResult
@@ -93,7 +93,8 @@ public enum ResumeProbe {
       // The adapter resumed by throwing: that is one resume, which is what we check.
     }
     exitIfStubReached(since: mark)
-    Deliveries.waitUntilQuiet(timeout: Deadline.scaled(2 * seconds))
+    // However long a busy machine takes to deliver them: a late second reply must get its chance.
+    Deliveries.waitUntilQuiet(timeout: HangCheck.hardLimit(for: Deadline.scaled(seconds)))
     try? await Task.sleep(for: .milliseconds(20))
     exit(finishedExitCode)
   }
@@ -124,18 +125,23 @@ public enum ResumeProbe {
       let line = errorOutput.split(separator: "\n").first { $0.hasPrefix("PROBE FAILURE: ") }
       return .wrongResult(line.map { String($0.dropFirst("PROBE FAILURE: ".count)) } ?? "a wrong result")
     case let status:
-      return .crashed("\(status)\(lastWords(errorOutput).map { ": \($0)" } ?? "")")
+      return .crashed(RuntimeCrash.message(in: errorOutput) ?? describe(status))
     }
   }
 
-  /// The runtime's own words about a crash: its fatal-error line, or else its last readable line.
-  static func lastWords(_ errorOutput: String) -> String? {
-    let lines = errorOutput.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
-    let readable = lines.filter { line in
-      !line.isEmpty && line.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 32 }
+  /// An exit status in words, for a crash whose runtime said nothing readable.
+  static func describe(_ status: ExitStatus) -> String {
+    switch status {
+    case .exitCode(let code): "it exited with code \(code)"
+    case .signal(let signal):
+      switch signal {
+      case SIGILL, SIGTRAP: "it trapped (signal \(signal)), and the runtime left no message"
+      case SIGSEGV, SIGBUS: "it read memory it does not own (signal \(signal))"
+      case SIGABRT: "it aborted (signal \(signal))"
+      default: "it was ended by signal \(signal)"
+      }
+    @unknown default: "it ended abnormally"
     }
-    return readable.first { $0.localizedCaseInsensitiveContains("fatal error") || $0.contains("MISUSE") }
-      ?? readable.last { !$0.hasPrefix("***") && !$0.contains("Backtracing") }
   }
 
   /// Records an issue, in a sentence a learner understands, unless the child resumed exactly once.
@@ -166,8 +172,8 @@ public enum ResumeProbe {
       "\(what): \(message)"
     case .notStarted(let id):
       "\(what) is not written yet: exercise \(id) is not started."
-    case .crashed(let status):
-      "\(what) crashed the process (\(status)) before the check could finish."
+    case .crashed(let words):
+      "\(what) crashed the process before the check could finish. The runtime said: \(words)"
     case .noResult:
       "\(what) could not be checked: the child process did not run."
     }

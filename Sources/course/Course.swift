@@ -39,13 +39,14 @@ final class Course {
   /// Checks `items` in `mode`, remembers the verdicts, and returns them by id.
   func check(
     _ items: [(topic: Topic, exercise: Exercise)], mode: Checker.Mode = .exercises, timeLimit: Double = 120,
-    echo: Bool = false
+    echo: Bool = false, showProgress: Bool = false
   ) throws -> [String: Verdict] {
-    let checker = Checker(workspace: workspace, mode: mode, timeLimit: timeLimit, echo: echo)
+    var checker = Checker(workspace: workspace, mode: mode, timeLimit: timeLimit, echo: echo)
+    if showProgress, !echo { checker.status = { [self] label in liveStatus(label) } }
     let verdicts = try checker.check(items)
     if mode == .exercises {
       for (topic, exercise) in items {
-        guard let verdict = verdicts[exercise.id] else { continue }
+        guard let verdict = verdicts[exercise.id], verdict.judgesTheExercise else { continue }
         progress.record(
           verdict, for: exercise.id, fingerprint: workspace.fingerprint(of: exercise, in: topic, mode: mode))
       }
@@ -82,6 +83,16 @@ final class Course {
     guard let current = workspace.read(topic.exercisePath(exercise)) else { return false }
     if exercise.kind == .stub, !current.contains("NotStarted(\"\(exercise.id)\"") { return false }
     return (try? workspace.pristineStub(of: exercise, in: topic)) == current
+  }
+
+  /// A status line for a long step, redrawn in place on a terminal.
+  func liveStatus(_ label: String) -> LiveStatus {
+    LiveStatus(label, inPlace: style.isEnabled)
+  }
+
+  /// A status line for a test run of `total` exercises.
+  func liveStatus(_ label: String, of total: Int) -> (LiveStatus, total: Int) {
+    (liveStatus(label), total)
   }
 
   /// The first exercise, in teaching order, that has not passed.

@@ -18,12 +18,27 @@ enum RunnerFixtures {
   /// Checks the fixture exercise `name` on a Dispatch thread, so the wait does not hold a thread
   /// of the cooperative pool (two threads on a two-core machine) away from the other tests.
   static func verdict(of name: String, _ id: String, timeLimit: Double = 60) async throws -> Verdict? {
+    try await verdicts(of: [exercise(name, id)], timeLimit: timeLimit)[id]
+  }
+
+  static func verdicts(of items: [(topic: Topic, exercise: Exercise)], timeLimit: Double = 60) async throws -> [String:
+    Verdict]
+  {
     let checker = Checker(workspace: Workspace(root: root), mode: .exercises, timeLimit: timeLimit)
-    let item = exercise(name, id)
     return try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
-        continuation.resume(with: Result { try checker.check([item])[id] })
+        continuation.resume(with: Result { try checker.check(items) })
       }
+    }
+  }
+
+  /// The processes of this fixture package still running: a check must leave none behind.
+  static func strays() -> [String] {
+    let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }
+    return pids.compactMap { pid in
+      guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+      let command = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: " ")
+      return command.contains(root.path) ? "\(pid) \(command)" : nil
     }
   }
 }
@@ -56,23 +71,100 @@ struct VerdictTests {
     #expect(error.contains("error:"))
   }
 
-  @Test("A crash is reported with the runtime's message; a double resume says so")
+  @Test("A crash names the test that crashed, with the runtime's message; a double resume says so")
   func crashes() async throws {
-    guard case .crashed(let message) = try await RunnerFixtures.verdict(of: "Crashes", "F.4") else {
-      Issue.record("expected a crashed verdict")
+    let verdict = try await RunnerFixtures.verdict(of: "Crashes", "F.4")
+    guard case .failing(let failures) = verdict else {
+      Issue.record("expected a failing verdict, got \(String(describing: verdict))")
       return
     }
-    #expect(message.contains("a continuation was resumed twice"))
+    #expect(failures.map(\.test) == ["The answer is 42"])
+    let message = failures.first?.messages.joined() ?? ""
+    #expect(message.contains("This test crashed the test process"))
     #expect(message.contains("SWIFT TASK CONTINUATION MISUSE"))
-    #expect(message.contains("The answer is 42"))
+    #expect(message.contains("more than once"))
+    #expect(RunnerFixtures.strays().isEmpty)
   }
 
-  @Test("A hang is stopped after the time limit and reported with the test that was running")
+  @Test("A crash in one test of several fails that test in the runtime's words, and the others still report")
+  func crashInOneTestOfSeveral() async throws {
+    let verdict = try await RunnerFixtures.verdict(of: "CrashesOnce", "F.8")
+    guard case .failing(let failures) = verdict else {
+      Issue.record("expected a failing verdict, got \(String(describing: verdict))")
+      return
+    }
+    #expect(failures.map(\.test).sorted() == ["A parsed value is an Int", "The count is 42"])
+    let crash = failures.first { $0.test == "A parsed value is an Int" }?.messages.joined() ?? ""
+    #expect(crash.contains("Could not cast value of type 'Swift.String' to 'Swift.Int'"))
+    #expect(!crash.contains("0x"), "the runtime's addresses are noise to a learner")
+    let wrong = failures.first { $0.test == "The count is 42" }?.messages.joined() ?? ""
+    #expect(wrong.contains("Off by one: count from one, not zero."))
+  }
+
+  @Test("A hang is stopped when nothing has run for a while, and reported with the test that was running")
   func hangs() async throws {
     let start = Date()
-    let verdict = try await RunnerFixtures.verdict(of: "Hangs", "F.5", timeLimit: 8)
-    #expect(verdict == .timedOut(seconds: 8, running: ["The answer is 42"]))
-    #expect(Date().timeIntervalSince(start) < 60)
+    let verdict = try await RunnerFixtures.verdict(of: "Hangs", "F.5")
+    guard case .timedOut(_, let running) = verdict else {
+      Issue.record("expected a hang, got \(String(describing: verdict))")
+      return
+    }
+    #expect(running == ["The answer is 42"])
+    #expect(Date().timeIntervalSince(start) < 45, "an idle hang must not wait for the time limit")
+    #expect(RunnerFixtures.strays().isEmpty)
+  }
+
+  @Test("An endless loop is stopped within seconds, named as a loop, and leaves no process behind")
+  func loops() async throws {
+    let start = Date()
+    let verdict = try await RunnerFixtures.verdict(of: "Loops", "F.7", timeLimit: 120)
+    guard case .loops(_, let running) = verdict else {
+      Issue.record("expected an endless loop, got \(String(describing: verdict))")
+      return
+    }
+    #expect(running == ["The answer is 42"])
+    #expect(Date().timeIntervalSince(start) < 40, "a loop must be stopped long before the time limit")
+    #expect(RunnerFixtures.strays().isEmpty)
+  }
+
+  @Test("An exercise whose prerequisite does not compile waits for it, instead of counting as not started")
+  func waitsForAPrerequisite() async throws {
+    let base = Exercise(
+      id: "F.9", title: "Base", grade: .warmUp, points: 1, name: "Base", lessonAnchor: "x", hints: ["h"])
+    let builds = Exercise(
+      id: "F.10", title: "Builds", grade: .warmUp, points: 1, name: "Builds", lessonAnchor: "x", hints: ["h"],
+      buildsOn: ["F.9"])
+    let topic = Topic(
+      number: 9, module: "Prerequisite", title: "Prerequisite", lessonFile: "none.md", exercises: [base, builds])
+    let verdicts = try await RunnerFixtures.verdicts(of: [(topic, builds)])
+    guard case .waiting(let other, let error) = verdicts["F.10"] else {
+      Issue.record("expected a waiting verdict, got \(String(describing: verdicts["F.10"]))")
+      return
+    }
+    #expect(other == "F.9")
+    #expect(error.hasPrefix("Exercises/Prerequisite/Base.swift:"))
+    #expect(
+      Verdict.waiting(for: other, error).judgesTheExercise == false, "a waiting verdict must not replace progress")
+  }
+
+  @Test("On a starved machine, a slow but correct exercise passes, and a loop is still a loop")
+  func starvedMachine() async throws {
+    // Two CPU hogs per core, outside the test process, for the length of the test; each ends by
+    // itself after two minutes, should this process die before it can stop them.
+    let hogs = (0..<ProcessInfo.processInfo.activeProcessorCount * 2).map { _ in
+      let hog = Process()
+      hog.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+      hog.arguments = ["120", "/bin/sh", "-c", "while :; do :; done"]
+      try? hog.run()
+      return hog
+    }
+    defer { hogs.forEach { $0.terminate() } }
+    #expect(try await RunnerFixtures.verdict(of: "Slow", "F.11") == .passed)
+    guard case .loops = try await RunnerFixtures.verdict(of: "Loops", "F.7", timeLimit: 120) else {
+      Issue.record("expected an endless loop under load")
+      return
+    }
+    #expect(RunnerFixtures.strays().isEmpty)
   }
 
   @Test("A stub is reported as not started, with the kit's sentence")

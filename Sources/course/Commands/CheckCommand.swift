@@ -50,11 +50,10 @@ struct CheckCommand: Command {
       }
     }
     if !json {
-      print(
-        course.style.dim("Checking \(items.count == 1 ? items[0].exercise.id : key)… (the first build takes a minute)"))
+      print(course.style.dim("Checking \(items.count == 1 ? items[0].exercise.id : "\(items.count) exercises")…"))
     }
     let verdicts = try course.check(
-      items, mode: scratch ? .scratch : .exercises, timeLimit: timeout, echo: verbose && !json)
+      items, mode: scratch ? .scratch : .exercises, timeLimit: timeout, echo: verbose && !json, showProgress: !json)
     if json {
       print(try JSONReport.encode(items.map { JSONReport.state($0.topic, $0.exercise, verdicts[$0.exercise.id]) }))
     } else {

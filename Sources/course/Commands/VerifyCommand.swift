@@ -27,12 +27,14 @@ struct VerifyCommand: Command {
   func run(_ course: Course) throws -> Int32 {
     var problems: [String] = []
     var passed = 0
-    let audit = CatalogAudit(root: course.workspace.root).problems(topics: course.topics)
+    // The course as shipped, whatever the learner has edited or solved: their files are not read.
+    let shipped = try course.workspace.shippedCopy(of: course.topics)
+    let audit = CatalogAudit(root: course.workspace.root, shippedExercises: shipped).problems(topics: course.topics)
     if audit.isEmpty { passed += 1 } else { problems += audit }
     print("catalog: \(audit.isEmpty ? "complete" : "\(audit.count) problems")")
 
     for mode in [Checker.Mode.exercises, .solutions] {
-      let (modePassed, modeProblems) = try verify(course, mode: mode)
+      let (modePassed, modeProblems) = try verify(course, mode: mode, shipped: shipped)
       passed += modePassed
       problems += modeProblems
     }
@@ -49,20 +51,23 @@ struct VerifyCommand: Command {
   }
 
   /// Builds every topic in `mode`, runs all graded suites once, and judges each exercise.
-  private func verify(_ course: Course, mode: Checker.Mode) throws -> (passed: Int, problems: [String]) {
+  private func verify(_ course: Course, mode: Checker.Mode, shipped: String) throws -> (
+    passed: Int, problems: [String]
+  ) {
     let checker = Checker(workspace: course.workspace, mode: mode, timeLimit: timeout)
     let label = mode == .exercises ? "shipped exercises" : "solutions"
-    print("\(label): building…")
-    let folder = mode == .exercises ? "Exercises" : "Solutions"
-    let build = try checker.build(topics: nil, sourcesFolder: folder, scratch: checker.scratchPath)
+    let folder = mode == .exercises ? shipped : "Solutions"
+    let scratch = mode == .exercises ? ".build/course-shipped" : checker.scratchPath
+    let build = try checker.build(
+      topics: nil, sourcesFolder: folder, scratch: scratch, status: course.liveStatus("\(label): building"))
     guard build.succeeded else {
       let error = Checker.compileErrors(in: build.output).first ?? build.tail
       return (0, ["The \(label) do not compile: \(course.workspace.relative(error))"])
     }
     let filter = course.topics.map { "^\($0.testModule)\\." }.joined(separator: "|")
-    print("\(label): testing…")
     let (report, outcome) = try checker.test(
-      filter: filter, topics: nil, sourcesFolder: folder, scratch: checker.scratchPath)
+      filter: filter, topics: nil, sourcesFolder: folder, scratch: scratch,
+      status: course.liveStatus("\(label): testing", of: course.exercises.count))
     var passed = 0
     var problems: [String] = []
     for (topic, exercise) in course.exercises {

@@ -24,24 +24,28 @@ struct Checker {
   var timeLimit: Double = 120
   /// Whether to show the build's output as it happens.
   var echo = false
+  /// Makes the status line of each step (a topic's build, its test run), when progress is shown.
+  var status: ((String) -> LiveStatus)? = nil
 
   /// Checks `exercises` and returns a verdict for each, by id.
   func check(_ exercises: [(topic: Topic, exercise: Exercise)]) throws -> [String: Verdict] {
     var verdicts: [String: Verdict] = [:]
     var topics: [Topic] = []
     for (topic, _) in exercises where !topics.contains(topic) { topics.append(topic) }
-    for topic in topics {
+    for (index, topic) in topics.enumerated() {
       let wanted = exercises.filter { $0.topic == topic }.map(\.exercise)
-      try verdicts.merge(check(wanted, of: topic)) { _, new in new }
+      let label = topics.count > 1 ? "[\(index + 1)/\(topics.count)] \(topic.module)" : topic.module
+      try verdicts.merge(check(wanted, of: topic, label: label)) { _, new in new }
     }
     return verdicts
   }
 
-  private func check(_ exercises: [Exercise], of topic: Topic) throws -> [String: Verdict] {
+  private func check(_ exercises: [Exercise], of topic: Topic, label: String) throws -> [String: Verdict] {
     var verdicts: [String: Verdict] = [:]
     var sourcesFolder = sourcesFolder(of: topic)
     var scratch = scratchPath
-    let build = try self.build(topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
+    let build = try self.build(
+      topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch, status: status?("\(label): building"))
     if !build.succeeded {
       let errors = Self.compileErrors(in: build.output)
       let broken = brokenExercises(of: topic, errors: errors)
@@ -50,6 +54,12 @@ struct Checker {
           uniqueKeysWithValues: exercises.map { ($0.id, Verdict.doesNotCompile(errors.first ?? build.tail)) })
       }
       for (id, error) in broken { verdicts[id] = .doesNotCompile(error) }
+      // An exercise that builds on a broken one cannot be judged: it waits, and keeps its progress.
+      for exercise in exercises where verdicts[exercise.id] == nil {
+        if let prerequisite = exercise.buildsOn.first(where: { broken[$0] != nil }), let error = broken[prerequisite] {
+          verdicts[exercise.id] = .waiting(for: prerequisite, error)
+        }
+      }
       guard exercises.contains(where: { verdicts[$0.id] == nil }) else { return verdicts }
       // Check the rest with the broken files replaced by their stubs.
       let isolated = try workspace.isolatedCopy(of: topic, from: sourcesFolder, replacing: Array(broken.keys))
@@ -65,26 +75,53 @@ struct Checker {
     let remaining = exercises.filter { verdicts[$0.id] == nil }
     guard !remaining.isEmpty else { return verdicts }
     let filter = remaining.map { NSRegularExpression.escapedPattern(for: topic.filter($0)) }.joined(separator: "|")
-    let (report, outcome) = try test(filter: filter, topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
+    let (report, outcome) = try test(
+      filter: filter, topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch,
+      status: status.map { ($0("\(label): testing"), remaining.count) })
     for exercise in remaining {
       verdicts[exercise.id] = Self.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
-    }
-    // A crash or a hang stops the whole run: check the exercises it stopped one by one.
-    let stopped = remaining.filter { exercise in
-      if case .crashed = verdicts[exercise.id] { return false }
-      if case .timedOut = verdicts[exercise.id] { return false }
-      return !report.runEnded && report.tests(inSuite: topic.filter(exercise)).isEmpty
-    }
-    if !report.runEnded, remaining.count > 1 {
-      for exercise in stopped {
-        let (single, singleOutcome) = try test(
-          filter: NSRegularExpression.escapedPattern(for: topic.filter(exercise)), topics: [topic],
-          sourcesFolder: sourcesFolder, scratch: scratch)
-        verdicts[exercise.id] = Self.verdict(
-          for: exercise, of: topic, report: single, outcome: singleOutcome, limit: timeLimit)
+      if case .crashed = verdicts[exercise.id], !report.runEnded {
+        verdicts[exercise.id] = try attributeCrash(
+          of: exercise, in: topic, report: report, sourcesFolder: sourcesFolder, scratch: scratch)
       }
     }
     return verdicts
+  }
+
+  /// After a crash took the test process down, runs each test of `exercise` that did not finish on
+  /// its own, so the test that crashed is named with the runtime's words and every other test
+  /// still gets its verdict.
+  private func attributeCrash(
+    of exercise: Exercise, in topic: Topic, report: TestReport, sourcesFolder: String, scratch: String
+  ) throws -> Verdict {
+    let suite = topic.filter(exercise)
+    var results = report.tests(inSuite: suite).filter(\.ended)
+    var crashes: [Verdict.Failure] = []
+    let finished = Set(results.map { TestReport.function(of: $0.id) })
+    for test in report.announced(inSuite: suite) where !finished.contains(test.function) {
+      let (single, outcome) = try self.test(
+        filter: NSRegularExpression.escapedPattern(for: test.function), topics: [topic], sourcesFolder: sourcesFolder,
+        scratch: scratch)
+      let ran = single.tests(inSuite: suite)
+      if !ran.isEmpty, ran.allSatisfy(\.ended) {
+        results += ran
+      } else if outcome.timedOut || outcome.stall != nil {
+        return Self.verdict(for: exercise, of: topic, report: single, outcome: outcome, limit: timeLimit)
+      } else {
+        let words = RuntimeCrash.message(in: outcome.output) ?? "the process died and the runtime gave no reason"
+        crashes.append(
+          .init(test: test.name, messages: ["This test crashed the test process. The runtime said: \(words)"]))
+      }
+    }
+    let failing = results.filter { !$0.passed }.map { Verdict.Failure(test: $0.name, messages: $0.issues) }
+    if crashes.isEmpty, failing.isEmpty { return .passed }
+    let issues = failing.flatMap(\.messages)
+    if crashes.isEmpty, failing.count == results.count, !issues.isEmpty,
+      issues.allSatisfy({ $0.contains("is not started yet") })
+    {
+      return .notStarted(issues[0])
+    }
+    return .failing(crashes + failing)
   }
 
   // MARK: Building and running
@@ -117,28 +154,54 @@ struct Checker {
     return environment
   }
 
-  func build(topics: [Topic]?, sourcesFolder: String, scratch: String) throws -> BuildOutcome {
-    let outcome = try Subprocess(
+  /// Whether a build in `scratch` starts from nothing, and so takes minutes rather than seconds.
+  func isCold(scratch: String) -> Bool {
+    !FileManager.default.fileExists(atPath: workspace.url(scratch).appendingPathComponent("debug").path)
+  }
+
+  func build(topics: [Topic]?, sourcesFolder: String, scratch: String, status: LiveStatus? = nil) throws
+    -> BuildOutcome
+  {
+    let cold = isCold(scratch: scratch)
+    status?.update(cold ? "(a first build: a minute or two)" : "")
+    var subprocess = Subprocess(
       arguments: ["swift", "build", "--build-tests", "--scratch-path", scratch],
-      environment: environment(topics: topics, sourcesFolder: sourcesFolder), directory: workspace.root
-    ).run(echo: echo)
+      environment: environment(topics: topics, sourcesFolder: sourcesFolder), directory: workspace.root)
+    if let status {
+      subprocess.onTick = { output in
+        guard let step = LiveStatus.buildStep(in: output) else { return }
+        status.update(
+          "[\(step.done)/\(step.total)]\(cold ? " (a first build: a minute or two)" : "")",
+          fraction: Double(step.done) / Double(max(step.total, 1)))
+      }
+    }
+    let outcome = try subprocess.run(echo: echo)
+    status?.finish()
     return BuildOutcome(succeeded: outcome.succeeded, output: outcome.output)
   }
 
-  func test(filter: String, topics: [Topic]?, sourcesFolder: String, scratch: String) throws -> (
-    TestReport, Subprocess.Outcome
-  ) {
+  func test(
+    filter: String, topics: [Topic]?, sourcesFolder: String, scratch: String, status: (LiveStatus, total: Int)? = nil
+  ) throws -> (TestReport, Subprocess.Outcome) {
     let events = FileManager.default.temporaryDirectory.appendingPathComponent(
       "course-events-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: events) }
-    let outcome = try Subprocess(
+    var subprocess = Subprocess(
       arguments: [
         "swift", "test", "--skip-build", "--scratch-path", scratch, "--filter", filter,
         "--experimental-event-stream-output", events.path, "--experimental-event-stream-version", "0",
       ],
       environment: environment(topics: topics, sourcesFolder: sourcesFolder), directory: workspace.root,
-      timeLimit: timeLimit
-    ).run()
+      timeLimit: timeLimit, progressFile: events)
+    if let (line, total) = status {
+      line.update("0 of \(total) exercises", fraction: 0)
+      subprocess.onTick = { _ in
+        let done = LiveStatus.finishedSuites(inEventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
+        line.update("\(done) of \(total) exercises", fraction: Double(done) / Double(max(total, 1)))
+      }
+    }
+    let outcome = try subprocess.run()
+    status?.0.finish()
     let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
     return (TestReport(eventStream: stream), outcome)
   }
@@ -150,6 +213,12 @@ struct Checker {
   ) -> Verdict {
     let tests = report.tests(inSuite: topic.filter(exercise))
     let unfinished = tests.filter { !$0.ended }
+    if let stall = outcome.stall, !unfinished.isEmpty || (tests.isEmpty && !report.runEnded) {
+      switch stall {
+      case .spinning(let seconds): return .loops(seconds: seconds, running: unfinished.map(\.name))
+      case .idle(let seconds): return .timedOut(seconds: seconds, running: unfinished.map(\.name))
+      }
+    }
     if outcome.timedOut, !unfinished.isEmpty || tests.isEmpty {
       return .timedOut(seconds: Int(limit), running: unfinished.map(\.name))
     }
@@ -172,14 +241,8 @@ struct Checker {
   }
 
   static func crashMessage(in output: String, running: [String]) -> String {
-    let lines = output.split(separator: "\n").map(String.init)
-    let telling =
-      lines.first { $0.contains("SWIFT TASK CONTINUATION MISUSE") }
-      ?? lines.first { $0.contains("Fatal error") || $0.contains("fatal error") }
-      ?? lines.first { $0.contains("Precondition failed") || $0.contains("Assertion failed") }
-      ?? lines.last { $0.contains("signal") || $0.contains("Crash") } ?? "no message"
-    var message = telling.trimmingCharacters(in: .whitespaces)
-    if telling.contains("more than once") {
+    var message = RuntimeCrash.message(in: output) ?? "the process died and the runtime gave no reason"
+    if message.contains("more than once") {
       message = "a continuation was resumed twice. " + message
     }
     if !running.isEmpty { message += " (while running: \(running.joined(separator: ", ")))" }

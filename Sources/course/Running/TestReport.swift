@@ -22,14 +22,26 @@ struct TestReport {
     var suite: String { String(id.split(separator: "/").first ?? "") }
   }
 
-  /// The tests, in the order they were announced.
+  /// The tests that started, in the order they were announced.
   var tests: [TestResult] = []
+  /// Every test function the run announced, started or not: `Module.Suite/function()` and its sentence.
+  var announced: [(function: String, name: String)] = []
   /// Whether the run reached its end.
   var runEnded = false
 
   /// The tests of the suite `Module.Suite`.
   func tests(inSuite suite: String) -> [TestResult] {
     tests.filter { $0.suite == suite }
+  }
+
+  /// The functions of the suite `Module.Suite` that the run announced, as `Module.Suite/function()`.
+  func announced(inSuite suite: String) -> [(function: String, name: String)] {
+    announced.filter { $0.function.hasPrefix(suite + "/") }
+  }
+
+  /// `Module.Suite/function()` from a test's id, which adds the source location after it.
+  static func function(of id: String) -> String {
+    id.split(separator: "/").prefix(2).joined(separator: "/")
   }
 
   /// Reads a JSON-lines event stream (version 0).
@@ -44,7 +56,9 @@ struct TestReport {
       else { continue }
       if record["kind"] as? String == "test" {
         if let id = payload["id"] as? String, payload["kind"] as? String == "function" {
-          names[id] = payload["displayName"] as? String ?? payload["name"] as? String ?? id
+          let name = payload["displayName"] as? String ?? payload["name"] as? String ?? id
+          names[id] = name
+          announced.append((TestReport.function(of: id), name))
         }
         continue
       }

@@ -10,8 +10,12 @@ enum Verdict: Equatable, Codable, Sendable {
   case doesNotCompile(String)
   /// The test process crashed; the payload is the runtime's message and the test that was running.
   case crashed(String)
-  /// The tests did not finish in time; the payload names the tests still running.
+  /// The tests did not finish, and nothing in the process ran for `seconds`; the payload names the tests still running.
   case timedOut(seconds: Int, running: [String])
+  /// The tests did not finish, and a thread kept a CPU busy for `seconds`; the payload names the tests still running.
+  case loops(seconds: Int, running: [String])
+  /// An exercise this one builds on does not compile; the payload is its id and the compiler's first error.
+  case waiting(for: String, String)
   /// No test of the exercise ran (its suite is missing or filtered out).
   case noTests
 
@@ -23,6 +27,16 @@ enum Verdict: Equatable, Codable, Sendable {
 
   var isPassed: Bool { self == .passed }
 
+  /// Whether the verdict says something about this exercise's own file (a waiting one does not).
+  var judgesTheExercise: Bool {
+    if case .waiting = self { return false }
+    return true
+  }
+
+  private static func list(_ tests: [String]) -> String {
+    tests.isEmpty ? "a test" : tests.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+
   /// The one-word state shown in the overview.
   var state: String {
     switch self {
@@ -31,7 +45,9 @@ enum Verdict: Equatable, Codable, Sendable {
     case .failing: "failing"
     case .doesNotCompile: "does not compile"
     case .crashed: "crashed"
-    case .timedOut: "timed out"
+    case .timedOut: "hangs"
+    case .loops: "loops forever"
+    case .waiting(let other, _): "waiting for \(other)"
     case .noTests: "no tests"
     }
   }
@@ -53,9 +69,20 @@ enum Verdict: Equatable, Codable, Sendable {
       ["Crashed: the test process died before the tests finished.", "    " + message]
     case .timedOut(let seconds, let running):
       [
-        "Did not finish in \(seconds) s. Still running: \(running.isEmpty ? "(unknown)" : running.joined(separator: ", "))."
+        "Hangs: \(Self.list(running)) never finished, and nothing in the test process ran for \(seconds) s.",
+        "    A continuation that is never resumed, or `wait()` on a queue its own chain needs, hangs like this.",
       ]
-        + ["    A continuation that is never resumed, or `wait()` on a queue its own chain needs, hangs like this."]
+    case .loops(let seconds, let running):
+      [
+        "Loops forever: \(Self.list(running)) never finished, and a thread kept a CPU busy for \(seconds) s without a test ending.",
+        "    A loop whose condition never changes (`while true {}`, a retry without a limit) does this; the test process was stopped.",
+      ]
+    case .waiting(let other, let error):
+      [
+        "Waiting for \(other), which this exercise builds on and which does not compile. Its first error:",
+        "    " + error,
+        "    Your progress on this exercise is kept; fix \(other) first.",
+      ]
     case .noTests:
       ["No test of this exercise ran: is its suite missing, or renamed?"]
     }

@@ -10,6 +10,8 @@ struct Workspace {
   static let scratchFolder = ".course/scratch"
   /// Where builds that replace broken files with their stubs take their sources from.
   static let isolatedFolder = ".course/isolated"
+  /// Where `course verify` puts a copy of the exercises as shipped, whatever the learner has edited.
+  static let shippedFolder = ".course/shipped"
 
   /// The course folder that contains `directory`, found by walking up to the course's `Package.swift`.
   static func find(from directory: URL) throws -> Workspace {
@@ -119,6 +121,21 @@ struct Workspace {
       try contents.write(to: target.appendingPathComponent(exercise.fileName), atomically: true, encoding: .utf8)
     }
     return Self.isolatedFolder
+  }
+
+  /// A copy of every exercise as shipped (see ``pristineStub(of:in:)``), so the course can be
+  /// verified on any learner's clone without reading, or touching, the learner's files; returns its folder.
+  func shippedCopy(of topics: [Topic]) throws -> String {
+    for topic in topics {
+      let target = url("\(Self.shippedFolder)/\(topic.module)")
+      try? FileManager.default.removeItem(at: target)
+      try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+      for exercise in topic.exercises {
+        try pristineStub(of: exercise, in: topic).write(
+          to: target.appendingPathComponent(exercise.fileName), atomically: true, encoding: .utf8)
+      }
+    }
+    return Self.shippedFolder
   }
 
   /// Makes sure the scratch copy of `topic` exists; files already there (the instructor's edits) are kept.

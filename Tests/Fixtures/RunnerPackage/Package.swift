@@ -3,7 +3,9 @@
 // The runner's tests (Tests/CourseRunnerTests) check these fixtures; nothing else builds them.
 import PackageDescription
 
-let topics = ["Passes", "Fails", "DoesNotCompile", "Crashes", "Hangs", "NotStarted"]
+let topics = [
+  "Passes", "Fails", "DoesNotCompile", "Crashes", "Hangs", "NotStarted", "Loops", "CrashesOnce", "Prerequisite", "Slow",
+]
 let folder = Context.environment["COURSE_EXERCISES"] ?? "Exercises"
 let selected = Context.environment["COURSE_TOPICS"].map { Set($0.split(separator: ",").map(String.init)) }
 

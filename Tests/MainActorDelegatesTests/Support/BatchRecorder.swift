@@ -1,3 +1,4 @@
+import CourseKit
 import LegacyKit
 
 /// Records, on the main actor, the batches a handler forwards, and whether each came on the main queue.
@@ -18,10 +19,8 @@ final class BatchRecorder {
     }
   }
 
-  /// Waits until `count` batches arrived, for at most `seconds`.
+  /// Waits until `count` batches arrived: `seconds` on an idle machine, longer while it is busy.
   func wait(for count: Int, within seconds: Double = 1) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while batches.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
-    return batches.count >= count
+    await eventually(within: seconds) { await self.batches.count >= count }
   }
 }

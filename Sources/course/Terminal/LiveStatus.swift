@@ -1,0 +1,69 @@
+import Foundation
+
+/// One line that says what a long step is doing now: a build's `[n/m]`, the exercises tested so far.
+///
+/// Minutes of silence after "building…" read as a hang. On a terminal the line is redrawn in
+/// place; elsewhere (CI logs, pipes) a new line is printed only when the step's phase changes,
+/// or every quarter of the way, so logs stay short.
+final class LiveStatus {
+  private let label: String
+  private let inPlace: Bool
+  private var last = ""
+  private var lastQuarter = -1
+
+  /// A status line that starts with `label`, redrawn in place when `inPlace`.
+  init(_ label: String, inPlace: Bool) {
+    self.label = label
+    self.inPlace = inPlace
+  }
+
+  /// Shows `detail` after the label; `fraction` (0...1), when known, decides when a log gets a new line.
+  func update(_ detail: String, fraction: Double? = nil) {
+    let line = detail.isEmpty ? label : "\(label) \(detail)"
+    guard line != last else { return }
+    last = line
+    if inPlace {
+      FileHandle.standardOutput.write(Data("\r\u{1B}[K\(line)".utf8))
+      return
+    }
+    let quarter = fraction.map { Int($0 * 4) } ?? lastQuarter
+    guard quarter != lastQuarter || fraction == nil else { return }
+    lastQuarter = quarter
+    print(line)
+  }
+
+  /// Ends the status: on a terminal the line is cleared, so the verdict that follows stands alone.
+  func finish() {
+    if inPlace, !last.isEmpty { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+    last = ""
+  }
+
+  /// The last `[n/m]` step of a SwiftPM build's output, as `(n, m)`.
+  static func buildStep(in output: String) -> (done: Int, total: Int)? {
+    var scan = output[...]
+    var found: (Int, Int)?
+    while let open = scan.lastIndex(of: "[") {
+      let rest = scan[scan.index(after: open)...]
+      if let close = rest.firstIndex(of: "]") {
+        let parts = rest[..<close].split(separator: "/")
+        if parts.count == 2, let done = Int(parts[0]), let total = Int(parts[1]) {
+          found = (done, total)
+          break
+        }
+      }
+      scan = scan[..<open]
+    }
+    return found
+  }
+
+  /// How many graded suites an event stream says have finished.
+  static func finishedSuites(inEventStream stream: String) -> Int {
+    var suites: Set<Substring> = []
+    for line in stream.split(separator: "\n") where line.contains("\"testEnded\"") {
+      guard let start = line.range(of: "\"testID\":\"") else { continue }
+      let id = line[start.upperBound...].prefix { $0 != "\"" }
+      if !id.contains("/"), id.hasSuffix("Tests") { suites.insert(id) }
+    }
+    return suites.count
+  }
+}

@@ -1,0 +1,105 @@
+import CourseKit
+import Dispatch
+import Foundation
+import LegacyKit
+import Locking
+import Testing
+
+/// The deadline under starvation: each test starves the process on purpose, in the way a busy
+/// laptop or the thread sanitizer does, and checks that slow is never read as hung, while a real
+/// hang is still reported.
+@Suite("HangCheck: a deadline means the code hangs, not that the machine is busy", .serialized)
+struct HangCheckTests {
+  @Test("An operation that waits behind a saturated cooperative pool is not reported as a hang")
+  func saturatedPoolIsNotAHang() async throws {
+    // Every pool thread spins for longer than the deadline; the operation needs one of them to finish.
+    let spin = 1.5
+    let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount * 2).map { _ in
+      Task.detached { Self.burn(seconds: spin) }
+    }
+    let value = try await withDeadline(seconds: 0.2, "an operation behind a busy pool") {
+      await Task.detached { 42 }.value
+    }
+    #expect(value == 42)
+    for spinner in spinners { await spinner.value }
+  }
+
+  @Test("An operation that needs a main queue held busy is not reported as a hang")
+  func busyMainQueueIsNotAHang() async throws {
+    DispatchQueue.main.async { Self.burn(seconds: 1.2) }
+    let value = try await withDeadline(seconds: 0.2, "an operation that needs the main actor") {
+      await MainActor.run { 7 }
+    }
+    #expect(value == 7)
+  }
+
+  @Test("A legacy reply scripted to arrive after the deadline is waited for, not reported as a hang")
+  func lateReplyIsNotAHang() async throws {
+    let auth = AuthService()
+    auth.script(.succeed(Session(token: "late", user: "u")).after(0.6))
+    let token = try await withDeadline(seconds: 0.2, "a late legacy reply") {
+      try await withCheckedThrowingContinuation { continuation in
+        auth.login(user: "u", password: "p") { session, error in
+          continuation.resume(with: session.map { .success($0.token) } ?? .failure(error ?? CancellationError()))
+        }
+      }
+    }
+    #expect(token == "late")
+  }
+
+  @Test("A condition that turns true on a busy main queue is waited for by eventually")
+  func eventuallyWaitsForABusyMachine() async {
+    let flag = Flag()
+    DispatchQueue.main.async { Self.burn(seconds: 1.2) }
+    DispatchQueue.main.async { flag.set() }
+    #expect(await eventually(within: 0.2) { flag.isSet })
+  }
+
+  @Test("A continuation that is never resumed is still reported, soon after the deadline, while the pool spins")
+  func hangIsReportedWhileThePoolIsBusy() async {
+    // One thread of the pool spins for the whole check: a learner's loop elsewhere does not hide a hang.
+    let spinner = Task.detached { Self.burn(seconds: 3) }
+    let start = ContinuousClock.now
+    await #expect(throws: DeadlineExceeded.self) {
+      try await withDeadline(seconds: 0.2, "the stuck adapter") {
+        await withCheckedContinuation { continuation in Vault.keep(continuation) }
+      }
+    }
+    #expect(ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2)))
+    await spinner.value
+  }
+
+  @Test("A deadlocked main queue is reported as a hang, not waited on until the hard limit")
+  func deadlockedMainQueueIsAHang() async {
+    let result = await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+      // The main queue waits for a semaphore nobody signals: stuck, not busy.
+      DispatchQueue.main.async { DispatchSemaphore(value: 0).wait() }
+      let start = ContinuousClock.now
+      do {
+        _ = try await withDeadline(seconds: 0.2, "an operation on a deadlocked main actor") {
+          await MainActor.run { 1 }
+        }
+        exit(1)
+      } catch {
+        // Reported well before the hard limit: the process was idle, so nothing was still on its way.
+        exit(ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2) ? EXIT_SUCCESS : 2)
+      }
+    }
+    #expect(result != nil)
+  }
+
+  /// Keeps the calling thread's CPU busy for `seconds`.
+  static func burn(seconds: Double) {
+    let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    var counter = 0
+    while DispatchTime.now().uptimeNanoseconds < end { counter &+= 1 }
+    _ = counter
+  }
+}
+
+/// A flag set on one thread and read on another.
+final class Flag: Sendable {
+  private let value = Locked(false)
+  func set() { value.withLock { $0 = true } }
+  var isSet: Bool { value.withLock { $0 } }
+}

@@ -77,6 +77,19 @@ struct Arguments {
     return value
   }
 
+  /// Removes `--name value` and returns the value as a number, refusing a value that is not one
+  /// (or is not positive), instead of quietly using the default.
+  mutating func number<Value: LosslessStringConvertible & Comparable & Numeric>(
+    _ name: String, _ meaning: String, zeroAllowed: Bool = false
+  ) throws -> Value? {
+    guard let text = try option(name) else { return nil }
+    guard let value = Value(text), value > 0 || (zeroAllowed && value == 0) else {
+      throw CourseError.usage(
+        "\(name) takes \(meaning); \"\(text)\" is not one. See `swift run course \(command) --help`.")
+    }
+    return value
+  }
+
   /// Removes and returns the next argument that is not an option.
   mutating func positional() -> String? {
     guard let index = items.firstIndex(where: { !$0.hasPrefix("-") }) else { return nil }

@@ -36,19 +36,29 @@ final class Course {
     throw CourseError.unknownExercise(key, suggestions: Suggestions.closest(to: key, in: known))
   }
 
-  /// Checks `items` in `mode`, remembers the verdicts, and returns them by id.
+  /// Checks `items` in `mode`, remembers the verdicts, and returns them by id; an exercise whose
+  /// file changed while it was checked gets no verdict (check it again).
   func check(
     _ items: [(topic: Topic, exercise: Exercise)], mode: Checker.Mode = .exercises, timeLimit: Double = 120,
     echo: Bool = false, showProgress: Bool = false
   ) throws -> [String: Verdict] {
     var checker = Checker(workspace: workspace, mode: mode, timeLimit: timeLimit, echo: echo)
     if showProgress, !echo { checker.status = { [self] label in liveStatus(label) } }
-    let verdicts = try checker.check(items)
+    // Fingerprints taken before the check: a file saved again while it ran gets no verdict of the older version.
+    let before = Dictionary(
+      uniqueKeysWithValues: items.map {
+        ($0.exercise.id, workspace.fingerprint(of: $0.exercise, in: $0.topic, mode: mode))
+      })
+    var verdicts = try checker.check(items)
+    for (topic, exercise) in items
+    where workspace.fingerprint(of: exercise, in: topic, mode: mode) != before[exercise.id] {
+      verdicts[exercise.id] = nil
+    }
     if mode == .exercises {
-      for (topic, exercise) in items {
-        guard let verdict = verdicts[exercise.id], verdict.judgesTheExercise else { continue }
-        progress.record(
-          verdict, for: exercise.id, fingerprint: workspace.fingerprint(of: exercise, in: topic, mode: mode))
+      for (_, exercise) in items {
+        guard let verdict = verdicts[exercise.id], verdict.judgesTheExercise, let fingerprint = before[exercise.id]
+        else { continue }
+        progress.record(verdict, for: exercise.id, fingerprint: fingerprint)
       }
       progress.save()
     }
@@ -95,8 +105,11 @@ final class Course {
     (liveStatus(label), total)
   }
 
-  /// The first exercise, in teaching order, that has not passed.
-  func next(after states: [String: Verdict?]) -> (topic: Topic, exercise: Exercise)? {
-    exercises.first { states[$0.exercise.id] != .some(.passed) }
+  /// The first exercise, in teaching order, that has not passed; after `current`, the next one
+  /// after it that has not passed (then, at the end, the first one left behind).
+  func next(after states: [String: Verdict?], from current: Exercise? = nil) -> (topic: Topic, exercise: Exercise)? {
+    let start = current.flatMap { current in exercises.firstIndex { $0.exercise.id == current.id } }.map { $0 + 1 } ?? 0
+    let order = exercises[start...] + exercises[..<start]
+    return order.first { states[$0.exercise.id] != .some(.passed) && $0.exercise.id != current?.id }
   }
 }

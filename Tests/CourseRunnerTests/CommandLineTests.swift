@@ -48,3 +48,31 @@ struct CommandLineTests {
     #expect(Suggestions.closest(to: "chek", in: ["check", "hint", "reset"]) == ["check"])
   }
 }
+
+@Suite("Bad input gets a clear error, never a quiet default")
+struct BadInputTests {
+  @Test(
+    "A number option given something else is refused, naming the option and the value",
+    arguments: [
+      ["interview", "--seed", "abc"], ["watch", "--interval", "soon"], ["check", "1.1", "--timeout", "-3"],
+      ["verify", "--timeout", "ten"], ["watch", "--max-checks", "2.5"],
+    ])
+  func numbersAreChecked(_ words: [String]) throws {
+    var arguments = Arguments(Array(words.dropFirst()), command: words[0])
+    let error = #expect(throws: CourseError.self) {
+      switch words[0] {
+      case "interview": _ = try InterviewCommand(&arguments)
+      case "watch": _ = try WatchCommand(&arguments)
+      case "check": _ = try CheckCommand(&arguments)
+      default: _ = try VerifyCommand(&arguments)
+      }
+    }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("is not one"))
+  }
+
+  @Test("A seed of zero is a seed")
+  func zeroSeed() throws {
+    var arguments = Arguments(["--seed", "0"], command: "interview")
+    #expect(try InterviewCommand(&arguments).seed == 0)
+  }
+}

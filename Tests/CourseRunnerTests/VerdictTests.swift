@@ -24,9 +24,9 @@ enum RunnerFixtures {
   static func verdicts(of items: [(topic: Topic, exercise: Exercise)], timeLimit: Double = 60) async throws -> [String:
     Verdict]
   {
-    let checker = Checker(workspace: Workspace(root: root), mode: .exercises, timeLimit: timeLimit)
-    return try await withCheckedThrowingContinuation { continuation in
+    try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
+        let checker = Checker(workspace: Workspace(root: root), mode: .exercises, timeLimit: timeLimit)
         continuation.resume(with: Result { try checker.check(items) })
       }
     }
@@ -149,16 +149,21 @@ struct VerdictTests {
 
   @Test("On a starved machine, a slow but correct exercise passes, and a loop is still a loop")
   func starvedMachine() async throws {
-    // Two CPU hogs per core, outside the test process, for the length of the test; each ends by
-    // itself after two minutes, should this process die before it can stop them.
+    // Two CPU hogs per core, outside the test process, for the length of the test. Each counts to a
+    // bound and ends by itself (about half a minute of CPU), should this process die before it can
+    // stop them: a timer would not do, as Dispatch's threads pass their blocked signals on.
     let hogs = (0..<ProcessInfo.processInfo.activeProcessorCount * 2).map { _ in
       let hog = Process()
-      hog.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-      hog.arguments = ["120", "/bin/sh", "-c", "while :; do :; done"]
+      hog.executableURL = URL(fileURLWithPath: "/bin/sh")
+      hog.arguments = ["-c", "i=0; while [ $i -lt 25000000 ]; do i=$((i+1)); done"]
+      // Not this run's output pipe: `swift test` would wait for a hog to close it.
+      hog.standardOutput = FileHandle.nullDevice
+      hog.standardError = FileHandle.nullDevice
       try? hog.run()
       return hog
     }
-    defer { hogs.forEach { $0.terminate() } }
+    // SIGKILL, because the hogs inherit the signals that this thread blocks, SIGTERM among them.
+    defer { hogs.forEach { kill($0.processIdentifier, SIGKILL) } }
     #expect(try await RunnerFixtures.verdict(of: "Slow", "F.11") == .passed)
     guard case .loops = try await RunnerFixtures.verdict(of: "Loops", "F.7", timeLimit: 120) else {
       Issue.record("expected an endless loop under load")

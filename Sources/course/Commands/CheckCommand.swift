@@ -28,12 +28,9 @@ struct CheckCommand: Command {
     json = arguments.flag("--json")
     scratch = arguments.flag("--scratch")
     verbose = arguments.flag("--verbose")
-    let timeoutText = try arguments.option("--timeout")
+    let timeout: Double = try arguments.number("--timeout", "a number of seconds") ?? 120
     guard let key = arguments.positional() else {
       throw CourseError.usage("Which exercise? For example `swift run course check 1.1`, `check 1` or `check all`.")
-    }
-    guard let timeout = Double(timeoutText ?? "120"), timeout > 0 else {
-      throw CourseError.usage("--timeout takes a number of seconds.")
     }
     self.key = key
     self.timeout = timeout
@@ -59,7 +56,7 @@ struct CheckCommand: Command {
     } else {
       for (topic, exercise) in items {
         guard let verdict = verdicts[exercise.id] else { continue }
-        print(CheckCommand.render(verdict, of: exercise, in: topic, style: course.style))
+        print(CheckCommand.render(verdict, of: exercise, in: topic, style: course.style, scratch: scratch))
       }
       let passed = items.filter { verdicts[$0.exercise.id] == .passed }.count
       if items.count > 1 { print("\(passed) passed, \(items.count - passed) failed") }
@@ -67,12 +64,30 @@ struct CheckCommand: Command {
     return items.allSatisfy { verdicts[$0.exercise.id] == .passed } ? 0 : 1
   }
 
-  static func render(_ verdict: Verdict, of exercise: Exercise, in topic: Topic, style: Style) -> String {
-    let heading = "\(exercise.id) \(exercise.title): "
+  /// The file a learner (or, with `scratch`, the instructor) edits for `exercise`.
+  static func path(of exercise: Exercise, in topic: Topic, scratch: Bool) -> String {
+    scratch ? "\(Workspace.scratchFolder)/\(topic.module)/\(exercise.fileName)" : topic.exercisePath(exercise)
+  }
+
+  static func render(_ verdict: Verdict, of exercise: Exercise, in topic: Topic, style: Style, scratch: Bool = false)
+    -> String
+  {
+    let heading = "\(exercise.id) \(exercise.title)\(scratch ? " (scratch copy)" : ""): "
     let state = verdict.isPassed ? style.green(verdict.state) : style.red(verdict.state)
     var lines = [style.bold(heading) + state]
     if !verdict.isPassed {
-      lines += verdict.explanation.map { "  " + $0 }
+      var explanation = verdict.explanation
+      if scratch {
+        // The kit's sentences name the learner's file and command; a scratch verdict names the scratch copy's.
+        explanation = explanation.map { line in
+          line.replacingOccurrences(
+            of: topic.exercisePath(exercise), with: path(of: exercise, in: topic, scratch: true)
+          )
+          .replacingOccurrences(
+            of: "swift run course check \(exercise.id)", with: "swift run course check \(exercise.id) --scratch")
+        }
+      }
+      lines += explanation.map { "  " + $0 }
       if case .notStarted = verdict {
       } else {
         lines.append(

@@ -40,7 +40,7 @@ struct InterviewCommand: Command {
       }
       return minutes
     }
-    seed = try arguments.option("--seed").flatMap(UInt64.init)
+    seed = try arguments.number("--seed", "a whole number", zeroAllowed: true)
     wait = !arguments.flag("--no-wait")
     try arguments.finish(known: ["--topic", "--grade", "--minutes", "--seed", "--no-wait"])
   }

@@ -20,7 +20,7 @@ struct VerifyCommand: Command {
   var timeout: Double
 
   init(_ arguments: inout Arguments) throws {
-    timeout = Double(try arguments.option("--timeout") ?? "600") ?? 600
+    timeout = try arguments.number("--timeout", "a number of seconds") ?? 600
     try arguments.finish(known: ["--timeout"])
   }
 

@@ -20,8 +20,8 @@ struct WatchCommand: Command {
 
   init(_ arguments: inout Arguments) throws {
     scratch = arguments.flag("--scratch")
-    interval = Double(try arguments.option("--interval") ?? "0.5") ?? 0.5
-    maxChecks = try arguments.option("--max-checks").flatMap(Int.init)
+    interval = try arguments.number("--interval", "a number of seconds") ?? 0.5
+    maxChecks = try arguments.number("--max-checks", "a whole number")
     id = arguments.positional()
     try arguments.finish(known: ["--scratch", "--interval", "--max-checks"])
   }
@@ -35,18 +35,26 @@ struct WatchCommand: Command {
       let fingerprint = course.workspace.fingerprint(of: exercise, in: topic, mode: mode)
       if course.style.isEnabled { Swift.print("\u{1B}[2J\u{1B}[H", terminator: "") }
       print(course.style.bold("Watching \(exercise.id) \(exercise.title)") + course.style.dim("   (Ctrl-C to stop)"))
-      print(
-        course.style.dim(
-          "Edit \(scratch ? "\(Workspace.scratchFolder)/\(topic.module)/\(exercise.fileName)" : topic.exercisePath(exercise)) and save."
-        ))
+      print(course.style.dim("Edit \(CheckCommand.path(of: exercise, in: topic, scratch: scratch)) and save."))
       print()
-      let verdict = try course.check([(topic, exercise)], mode: mode)[exercise.id] ?? .noTests
-      print(CheckCommand.render(verdict, of: exercise, in: topic, style: course.style))
+      guard let verdict = try course.check([(topic, exercise)], mode: mode, showProgress: true)[exercise.id] else {
+        continue  // saved again while it was checked: check the newest version
+      }
+      print(CheckCommand.render(verdict, of: exercise, in: topic, style: course.style, scratch: scratch))
       checks += 1
       if let maxChecks, checks >= maxChecks { return verdict.isPassed ? 0 : 1 }
       if verdict.isPassed {
-        let states = try course.states(checking: false)
-        current = course.next(after: states)
+        if scratch {
+          // The scratch copy is the instructor's: what comes next is theirs to say.
+          print(course.style.green("The scratch copy of \(exercise.id) passes."))
+          if let (_, next) = course.next(after: [:], from: exercise) {
+            print(
+              course.style.dim(
+                "Next: swift run course live \(next.id), then swift run course watch \(next.id) --scratch"))
+          }
+          return 0
+        }
+        current = course.next(after: try course.states(checking: false), from: exercise)
         if let (_, next) = current {
           print()
           print(course.style.green("Passed. Moving on to \(next.id) \(next.title)…"))

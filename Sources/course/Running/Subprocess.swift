@@ -67,7 +67,17 @@ struct Subprocess {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Self.newSessionFlag)
+    // A new session; and the default signal handling, whatever this thread blocks (Dispatch's threads
+    // block them all) or `course` ignores (Ctrl-C, which it handles itself), so the program can be stopped.
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signalNumber in [SIGINT, SIGTERM, SIGALRM] { sigaddset(&defaults, signalNumber) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(
+      &attributes, Self.newSessionFlag | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
 
     var merged = ProcessInfo.processInfo.environment
     merged.merge(environment) { _, new in new }

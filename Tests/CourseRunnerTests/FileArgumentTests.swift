@@ -32,12 +32,14 @@ struct FileArgumentTests {
     #expect(try course.resolve(command.key).map(\.exercise.id) == ["6.1"])
   }
 
-  @Test("A Swift file that belongs to no exercise is answered in words")
-  func otherSwiftFileIsExplained() {
+  @Test(
+    "A file that belongs to no exercise is answered in words",
+    arguments: ["/home/learner/course/Package.swift", "/home/learner/course/Docs/01-promise-chains.md"])
+  func otherFileIsExplained(path: String) {
     #expect {
-      _ = try course.resolve("/home/learner/course/Package.swift")
+      _ = try course.resolve(path)
     } throws: { error in
-      String(describing: error).contains("Package.swift is not an exercise's file")
+      String(describing: error).contains("\(path.split(separator: "/").last ?? "") is not an exercise's file")
     }
   }
 

@@ -1,3 +1,4 @@
+// The C library is one module per platform; everything used from it below is POSIX, shared by all.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

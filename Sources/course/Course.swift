@@ -19,16 +19,18 @@ final class Course {
     topics.flatMap { topic in topic.exercises.map { (topic, $0) } }
   }
 
-  /// The exercise with `id`, or an error that suggests the closest ids.
+  /// The exercise with `id` (or whose file `id` names), or an error that suggests the closest ids.
   func exercise(_ id: String) throws -> (topic: Topic, exercise: Exercise) {
     if let found = exercises.first(where: { $0.exercise.id == id }) { return found }
+    if let found = try exercise(forFile: id) { return found }
     throw CourseError.unknownExercise(id, suggestions: Suggestions.closest(to: id, in: exercises.map(\.exercise.id)))
   }
 
-  /// The exercises `key` names: an exercise id, a topic's number or module name, or `all`.
+  /// The exercises `key` names: an exercise id or file, a topic's number or module name, or `all`.
   func resolve(_ key: String) throws -> [(topic: Topic, exercise: Exercise)] {
     if key == "all" { return exercises }
     if let found = exercises.first(where: { $0.exercise.id == key }) { return [found] }
+    if let found = try exercise(forFile: key) { return [found] }
     if let topic = topics.first(where: { String($0.number) == key || $0.module.lowercased() == key.lowercased() }) {
       return topic.exercises.map { (topic, $0) }
     }

@@ -1,3 +1,5 @@
+// Where UIKit exists (iOS, an app that imports this library) the real `UIImage` is used; on Linux and
+// macOS, which have no UIKit, one small stand-in serves both.
 #if canImport(UIKit)
   import UIKit
 

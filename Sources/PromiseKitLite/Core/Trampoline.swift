@@ -1,3 +1,4 @@
+// The C library is one module per platform; everything used from it below is POSIX, shared by all.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -78,12 +79,12 @@ final class Trampoline {
 /// The thread-local slot holding each thread's trampoline; released with the thread.
 private let trampolineKey: pthread_key_t = {
   var key = pthread_key_t()
-  #if canImport(Darwin)
-    pthread_key_create(&key) { Unmanaged<Trampoline>.fromOpaque($0).release() }
-  #else
-    pthread_key_create(&key) { pointer in
-      if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
-    }
-  #endif
+  pthread_key_create(&key) { releaseTrampoline($0) }
   return key
 }()
+
+/// The slot's destructor. Darwin passes it a non-optional pointer and Glibc an optional one; a
+/// non-optional converts to this optional parameter, so both platforms share one closure above.
+private func releaseTrampoline(_ pointer: UnsafeMutableRawPointer?) {
+  if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
+}

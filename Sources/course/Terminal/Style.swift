@@ -1,10 +1,4 @@
-import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation  // also brings the C library's `isatty`, from Glibc on Linux and Darwin on macOS
 
 /// Colour and emphasis for the terminal: only on a terminal, and never when `NO_COLOR` is set.
 struct Style {

@@ -90,7 +90,7 @@ struct AnyPromiseTests {
   @Test("Bridging a value of the wrong type rejects with a CastError that names both types")
   func wrongTypeRejects() async {
     let result = await Promise<Int>(AnyPromise.value("42")).settled
-    guard case .failure(let error as AnyPromise.CastError) = result else {
+    guard case .rejected(let error as AnyPromise.CastError) = result else {
       Issue.record("expected AnyPromise.CastError, got \(result)")
       return
     }

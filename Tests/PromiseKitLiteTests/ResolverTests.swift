@@ -20,7 +20,7 @@ struct ResolverTests {
   func nilNilRejects() {
     let (promise, seal) = Promise<Int>.pending()
     seal.resolve(nil, nil)
-    guard case .failure(PMKError.invalidCallingConvention)? = promise.result else {
+    guard case .rejected(PMKError.invalidCallingConvention)? = promise.result else {
       Issue.record("expected invalidCallingConvention, got \(String(describing: promise.result))")
       return
     }
@@ -29,7 +29,7 @@ struct ResolverTests {
   @Test("resolve(Result) settles with the result; fulfill() and resolve(error?) serve Promise<Void>")
   func resultAndVoid() {
     let (a, sealA) = Promise<String>.pending()
-    sealA.resolve(.success("ok"))
+    sealA.resolve(.fulfilled("ok"))
     #expect(a.value == "ok")
     let (b, sealB) = Promise<Void>.pending()
     sealB.fulfill()
@@ -40,6 +40,36 @@ struct ResolverTests {
     let (d, sealD) = Promise<Void>.pending()
     sealD.resolve(TestError())
     #expect(d.isRejected)
+  }
+
+  @Test("resolve(error, value) serves callbacks that pass the error first, with the same rules")
+  func invertedConvention() {
+    func errorFirst(_ body: (Error?, Int?) -> Void, _ error: Error?, _ value: Int?) { body(error, value) }
+    let (a, sealA) = Promise<Int>.pending()
+    errorFirst(sealA.resolve, nil, 3)
+    #expect(a.value == 3)
+    let (b, sealB) = Promise<Int>.pending()
+    errorFirst(sealB.resolve, TestError(code: 4), 3)
+    #expect((b.error as? TestError)?.code == 4)
+    let (c, sealC) = Promise<Int>.pending()
+    errorFirst(sealC.resolve, nil, nil)
+    guard case .rejected(PMKError.invalidCallingConvention)? = c.result else {
+      Issue.record("(nil, nil) must reject with invalidCallingConvention")
+      return
+    }
+  }
+
+  @Test("resolve(Swift.Result) serves completion handlers written against the standard library")
+  func swiftResult() {
+    func load(_ completion: (Swift.Result<String, TestError>) -> Void, _ result: Swift.Result<String, TestError>) {
+      completion(result)
+    }
+    let (a, sealA) = Promise<String>.pending()
+    load(sealA.resolve, .success("ok"))
+    #expect(a.value == "ok")
+    let (b, sealB) = Promise<String>.pending()
+    load(sealB.resolve, .failure(TestError(code: 5)))
+    #expect((b.error as? TestError)?.code == 5)
   }
 
   @Test("The first resolution wins and later ones are ignored")

@@ -24,14 +24,14 @@ extension Promise {
     self.init { seal in
       anyPromise.storage.pipe { result in
         switch result {
-        case .success(let values):
+        case .fulfilled(let values):
           let value = values.first
           if let typed = value as? T {
             seal.fulfill(typed)
           } else {
             seal.reject(AnyPromise.CastError(expected: T.self, actual: value))
           }
-        case .failure(let error):
+        case .rejected(let error):
           seal.reject(error)
         }
       }

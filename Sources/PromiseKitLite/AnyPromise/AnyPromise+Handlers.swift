@@ -86,9 +86,9 @@ extension AnyPromise {
     let (next, _) = Promise<Values>.pending()
     storage.pipe { result in
       switch result {
-      case .failure(let error) where policy.handles(error):
+      case .rejected(let error) where policy.handles(error):
         target.async { AnyPromise.settle(next, with: body(error)) }
-      case .failure, .success:
+      case .rejected, .fulfilled:
         next.settle(result)
       }
     }
@@ -118,9 +118,9 @@ extension AnyPromise {
     let (next, _) = Promise<Values>.pending()
     storage.pipe { result in
       switch result {
-      case .success(let values):
+      case .fulfilled(let values):
         target.async { AnyPromise.settle(next, with: body(values)) }
-      case .failure:
+      case .rejected:
         next.settle(result)
       }
     }

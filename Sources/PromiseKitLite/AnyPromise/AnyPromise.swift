@@ -54,8 +54,8 @@ public final class AnyPromise: Sendable {
   /// ``Manifold``, this is its first value.
   public var value: (any Sendable)? {
     switch storage.result {
-    case .success(let values)?: values.first
-    case .failure(let error)?: error
+    case .fulfilled(let values)?: values.first
+    case .rejected(let error)?: error
     case nil: nil
     }
   }
@@ -73,19 +73,19 @@ public final class AnyPromise: Sendable {
   static func settle(_ target: Promise<Values>, with value: (any Sendable)?) {
     switch value {
     case nil:
-      target.settle(.success(Values([nil])))
+      target.settle(.fulfilled(Values([nil])))
     case let error as any Error:
-      target.settle(.failure(error))
+      target.settle(.rejected(error))
     case let promise as AnyPromise:
       promise.storage.pipe { target.settle($0) }
     case let typed as any AnyPromiseConvertible:
       typed.asAnyPromise().storage.pipe { target.settle($0) }
     case let manifold as Manifold:
-      target.settle(.success(Values(manifold.values)))
+      target.settle(.fulfilled(Values(manifold.values)))
     case is Void:
-      target.settle(.success(Values([nil])))
+      target.settle(.fulfilled(Values([nil])))
     case let value:
-      target.settle(.success(Values([value])))
+      target.settle(.fulfilled(Values([value])))
     }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The errors PromiseKitLite itself produces.
 ///
 /// Each one names a misuse or an impossible input, so that a rejected chain says
@@ -38,6 +40,16 @@ extension PMKError: CustomStringConvertible {
       "Every promise given to `race(fulfilled:)` rejected, so there was no winner."
     }
   }
+}
+
+extension PMKError: CustomDebugStringConvertible {
+  /// The same sentence as ``description``: there is nothing more to say in a debugger.
+  public var debugDescription: String { description }
+}
+
+extension PMKError: LocalizedError {
+  /// The same sentence as ``description``, so `error.localizedDescription` says what went wrong.
+  public var errorDescription: String? { description }
 }
 
 extension PMKError: CancellableError {

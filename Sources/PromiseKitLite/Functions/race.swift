@@ -30,13 +30,13 @@ public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
   for thenable in thenables {
     thenable.pipe { result in
       switch result {
-      case .success:
+      case .fulfilled:
         rp.settle(result)
-      case .failure:
+      case .rejected:
         if remaining.withLock({
           $0 -= 1; return $0 == 0
         }) {
-          rp.settle(.failure(PMKError.noWinner))
+          rp.settle(.rejected(PMKError.noWinner))
         }
       }
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Locking
 
 extension Promise {
@@ -7,6 +8,7 @@ extension Promise {
   /// For scripts and tests only. Calling it on the queue a handler of this chain
   /// needs (usually the main queue) deadlocks: the handler waits for the queue,
   /// the queue waits for `wait()`.
+  /// Logs ``LogEvent/waitOnMainThread`` when called there.
   public func wait() throws -> T {
     try blockUntilSettled().get()
   }
@@ -16,16 +18,17 @@ extension Guarantee {
   /// Blocks the calling thread until the guarantee fulfills. For scripts and tests only.
   public func wait() -> T {
     switch blockUntilSettled() {
-    case .success(let value): return value
-    case .failure: fatalError("A Guarantee never rejects")
+    case .fulfilled(let value): return value
+    case .rejected(let error): preconditionFailure("A Guarantee rejected with \(error)")
     }
   }
 }
 
 extension Settleable {
-  fileprivate func blockUntilSettled() -> Result<T, any Error> {
+  fileprivate func blockUntilSettled() -> Result<T> {
+    if Thread.isMainThread { conf.logHandler(.waitOnMainThread) }
     let semaphore = DispatchSemaphore(value: 0)
-    let settled = Locked<Result<T, any Error>?>(nil)
+    let settled = Locked<Result<T>?>(nil)
     register { result in
       settled.withLock { $0 = result }
       semaphore.signal()

@@ -56,6 +56,13 @@ struct WhenFormsTests {
     #expect(values.0 == 1 && values.1 == "b" && values.2 && values.3 == 2.5 && values.4 == [3])
   }
 
+  @Test("race over guarantees is a Guarantee that fulfills like the first to fulfill")
+  func raceGuarantees() async {
+    let (never, _) = Guarantee<Int>.pending()
+    let winner: Guarantee<Int> = race(never, after(seconds: 0.01).map { 2 })
+    #expect(await winner.settled.successValue == 2)
+  }
+
   @Test("when(fulfilled:concurrently:) never runs more than the limit at once and keeps the iterator's order")
   func concurrentlyRespectsLimit() async throws {
     let gauge = Locked((running: 0, peak: 0))

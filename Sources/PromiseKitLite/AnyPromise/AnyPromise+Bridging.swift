@@ -8,9 +8,9 @@ extension AnyPromise {
     }
   }
 
-  /// The same resolution as an untyped `Promise`, so Swift code can chain on it.
+  /// The same resolution as an untyped `Promise`.
   public func asPromise() -> Promise<(any Sendable)?> {
-    storage.map(on: nil) { $0.first }
+    Promise(self)
   }
 }
 

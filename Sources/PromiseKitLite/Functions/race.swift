@@ -19,6 +19,15 @@ public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
   race([first] + rest)
 }
 
+/// Fulfills like whichever of the given guarantees fulfills first; a guarantee cannot lose by failing.
+public func race<T>(_ guarantees: Guarantee<T>...) -> Guarantee<T> {
+  let (rg, _) = Guarantee<T>.pending()
+  for guarantee in guarantees {
+    guarantee.pipe { rg.settle($0) }
+  }
+  return rg
+}
+
 /// Fulfills like the first promise to fulfill; rejects only when all of them reject.
 ///
 /// Rejects with ``PMKError/noWinner`` when every promise rejects, and with

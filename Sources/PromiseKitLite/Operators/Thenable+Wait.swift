@@ -2,15 +2,28 @@ import Dispatch
 import Foundation
 import Locking
 
-extension Promise {
+extension Thenable {
   /// Blocks the calling thread until the promise settles, then returns its value or throws its error.
   ///
   /// For scripts and tests only. Calling it on the queue a handler of this chain
   /// needs (usually the main queue) deadlocks: the handler waits for the queue,
-  /// the queue waits for `wait()`.
-  /// Logs ``LogEvent/waitOnMainThread`` when called there.
+  /// the queue waits for `wait()`. Logs ``LogEvent/waitOnMainThread`` when called there.
   public func wait() throws -> T {
     try blockUntilSettled().get()
+  }
+
+  fileprivate func blockUntilSettled() -> Result<T> {
+    if Thread.isMainThread { conf.logHandler(.waitOnMainThread) }
+    let semaphore = DispatchSemaphore(value: 0)
+    let settled = Locked<Result<T>?>(nil)
+    pipe { result in
+      settled.withLock { $0 = result }
+      semaphore.signal()
+    }
+    while true {
+      if let result = settled.withLock({ $0 }) { return result }
+      semaphore.wait()
+    }
   }
 }
 
@@ -20,22 +33,6 @@ extension Guarantee {
     switch blockUntilSettled() {
     case .fulfilled(let value): return value
     case .rejected(let error): preconditionFailure("A Guarantee rejected with \(error)")
-    }
-  }
-}
-
-extension Settleable {
-  fileprivate func blockUntilSettled() -> Result<T> {
-    if Thread.isMainThread { conf.logHandler(.waitOnMainThread) }
-    let semaphore = DispatchSemaphore(value: 0)
-    let settled = Locked<Result<T>?>(nil)
-    register { result in
-      settled.withLock { $0 = result }
-      semaphore.signal()
-    }
-    while true {
-      if let result = settled.withLock({ $0 }) { return result }
-      semaphore.wait()
     }
   }
 }

@@ -13,13 +13,6 @@ extension Thenable {
   }
 }
 
-extension AnyPromise {
-  /// Suspends until the promise settles; the resolution as `Promise<T>` reads it.
-  var settled: Result<(any Sendable)?> {
-    get async { await asPromise().settled }
-  }
-}
-
 /// A thread-safe log of events, to assert what ran and in which order.
 final class EventLog: Sendable {
   private let events = Locked<[String]>([])

@@ -5,7 +5,7 @@
 // Legacy code polls `AnyPromise`s that have settled. Write the helper that turns one
 // into a typed result, without confusing a value with an error:
 //   - still pending: nil;
-//   - rejected: `.failure` with the error (remember: `value` holds the error then);
+//   - rejected: `.failure` with the error (remember: `objc.value` holds the error then);
 //   - fulfilled with nil: `.success(nil)`;
 //   - fulfilled with a `T`: `.success(value)`;
 //   - fulfilled with anything else: `.failure(AnyPromise.CastError(expected: T.self, actual: value))`.

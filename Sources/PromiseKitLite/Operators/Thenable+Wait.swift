@@ -8,11 +8,14 @@ extension Thenable {
   /// For scripts and tests only. Calling it on the queue a handler of this chain
   /// needs (usually the main queue) deadlocks: the handler waits for the queue,
   /// the queue waits for `wait()`. Logs ``LogEvent/waitOnMainThread`` when called there.
+  @inlinable
   public func wait() throws -> T {
     try blockUntilSettled().get()
   }
 
-  fileprivate func blockUntilSettled() -> Result<T> {
+  /// Waits on a semaphore until `pipe` reports the result; the loop guards against spurious wake-ups.
+  @usableFromInline
+  func blockUntilSettled() -> Result<T> {
     if Thread.isMainThread { conf.logHandler(.waitOnMainThread) }
     let semaphore = DispatchSemaphore(value: 0)
     let settled = Locked<Result<T>?>(nil)
@@ -29,6 +32,7 @@ extension Thenable {
 
 extension Guarantee {
   /// Blocks the calling thread until the guarantee fulfills. For scripts and tests only.
+  @inlinable
   public func wait() -> T {
     switch blockUntilSettled() {
     case .fulfilled(let value): return value

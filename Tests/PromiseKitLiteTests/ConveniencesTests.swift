@@ -92,6 +92,18 @@ struct ConveniencesTests {
     }
   }
 
+  @Test("A promise or guarantee deallocated while pending logs it (checked in a child process, as conf is global)")
+  func pendingDeallocationIsLogged() async {
+    await #expect(processExitsWith: .success) {
+      let events = EventLog()
+      conf.logHandler = { events.record("\($0)") }
+      do { _ = Promise<Int>.pending() }
+      do { _ = Guarantee<Int>.pending() }
+      do { _ = Promise.value(1).map(on: nil) { $0 } }
+      guard events.all == ["pendingPromiseDeallocated", "pendingGuaranteeDeallocated"] else { exit(1) }
+    }
+  }
+
   @Test("wait() off the main thread logs nothing (checked in a child process, as conf is global)")
   func waitOffTheMainThreadIsQuiet() async {
     // Swift Testing never runs a test on the process's main thread, so the warning's

@@ -15,6 +15,18 @@ struct WhenFormsTests {
     #expect(await failed.settled.failureCode == 3)
   }
 
+  @Test("when(fulfilled:) over listed Void guarantees or promises needs no annotation: done takes no parameter")
+  func voidListsNeedNoAnnotation() async {
+    let log = EventLog()
+    let guarantees = when(fulfilled: Guarantee<Void>.value, Guarantee<Void>.value(()), Guarantee())
+      .done { log.record("guarantees") }
+    let promises = when(fulfilled: Promise<Void>.value, Promise<Void>.value(()), Promise())
+      .done { log.record("promises") }
+    _ = await guarantees.settled
+    _ = await promises.settled
+    #expect(Set(log.all) == ["guarantees", "promises"])
+  }
+
   @Test("when(fulfilled:) over a mixed array of promises and guarantees fulfills with every value in order")
   func mixedArray() async throws {
     let mixed: [any Thenable] = [Promise.value(1), Guarantee.value("two"), Promise.value(3.0)]

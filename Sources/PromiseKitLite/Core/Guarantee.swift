@@ -16,6 +16,11 @@ public final class Guarantee<T: Sendable>: Thenable, Settleable, @unchecked Send
     self.state = state
   }
 
+  // Nothing can fulfill a guarantee once it is gone: say so, as PromiseKit does.
+  deinit {
+    if case .pending = state { conf.logHandler(.pendingGuaranteeDeallocated) }
+  }
+
   /// Creates a pending guarantee and runs `body` with the function that fulfills it.
   @inlinable
   public convenience init(resolver body: (@escaping @Sendable (T) -> Void) -> Void) {

@@ -29,6 +29,13 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin, Settleable, @unch
     self.state = state
   }
 
+  // Nothing can settle a promise once it is gone, so whatever waited for it waits forever:
+  // PromiseKit's resolver says so as it goes, and so does this. (No lock: a promise being
+  // deinitialized has no other reference.)
+  deinit {
+    if case .pending = state { conf.logHandler(.pendingPromiseDeallocated) }
+  }
+
   /// Creates a pending promise and runs `body` with its resolver at once.
   ///
   /// A `throw` inside `body` rejects the promise, so setup code can use `try`.

@@ -34,7 +34,7 @@ struct ChainingTests {
       Issue.record("expected PMKError.compactMap")
       return
     }
-    #expect(value == "forty-two" && type == "Int")
+    #expect(value as? String == "forty-two" && type == Int.self)
   }
 
   @Test("get and tap look at the value without changing it")

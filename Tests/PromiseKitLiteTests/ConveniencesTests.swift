@@ -63,7 +63,7 @@ struct ConveniencesTests {
   @Test("Every PMKError has a debug description and a localized description, the same sentence")
   func pmkErrorDescriptions() {
     let errors: [PMKError] = [
-      .invalidCallingConvention, .returnedSelf, .badInput, .cancelled, .compactMap(value: "1", type: "Int"),
+      .invalidCallingConvention, .returnedSelf, .badInput, .cancelled, .compactMap("1", Int.self),
       .emptySequence, .noWinner,
     ]
     for error in errors {

@@ -85,7 +85,7 @@ struct ResolverTests {
   func errorsDescribeThemselves() {
     let all: [PMKError] = [
       .invalidCallingConvention, .returnedSelf, .badInput, .cancelled,
-      .compactMap(value: "1", type: "Int"), .emptySequence, .noWinner,
+      .compactMap("1", Int.self), .emptySequence, .noWinner,
     ]
     for error in all {
       #expect(String(describing: error).hasSuffix("."), "\(error) should be a sentence")

@@ -53,7 +53,7 @@ extension Thenable {
     return rp
   }
 
-  /// Transforms the value, rejecting with ``PMKError/compactMap(value:type:)`` when `transform` returns `nil`.
+  /// Transforms the value, rejecting with ``PMKError/compactMap(_:_:)`` when `transform` returns `nil`.
   ///
   /// Use it where a missing value is an error (a response without the field the
   /// screen needs), so the chain says so instead of carrying an optional along.
@@ -64,7 +64,7 @@ extension Thenable {
   ) -> Promise<U> {
     map(on: queue, flags: flags) { value in
       guard let transformed = try transform(value) else {
-        throw PMKError.compactMap(value: String(describing: value), type: String(describing: U.self))
+        throw PMKError.compactMap(value, U.self)
       }
       return transformed
     }

@@ -142,7 +142,7 @@ extension Thenable {
     map(on: queue, flags: flags) { $0[keyPath: keyPath] }
   }
 
-  /// Reads the optional property `keyPath` names, rejecting with ``PMKError/compactMap(value:type:)`` when it is `nil`.
+  /// Reads the optional property `keyPath` names, rejecting with ``PMKError/compactMap(_:_:)`` when it is `nil`.
   @inlinable
   public func compactMap<U: Sendable>(
     on queue: DispatchQueue? = conf.Q.map, flags: DispatchWorkItemFlags? = nil,

@@ -73,6 +73,17 @@ struct ErrorHandlingTests {
     #expect(log.all.isEmpty)
   }
 
+  @Test("A recover on Promise<Void> that a catch follows is the Promise<Void> form, as the chain asks for")
+  func voidRecoverFollowedByCatch() async {
+    let log = EventLog()
+    await withCheckedContinuation { continuation in
+      Promise().recover { _ in log.record("recovered") }
+        .catch { _ in log.record("caught") }
+        .finally { continuation.resume() }
+    }
+    #expect(log.all.isEmpty, "a fulfilled promise passes both untouched")
+  }
+
   @Test("isCancelled covers what PromiseKit covers: CocoaError.userCancelled and StoreKit's cancelled payment")
   func foundationCancellations() {
     #expect(CocoaError(.userCancelled).isCancelled)

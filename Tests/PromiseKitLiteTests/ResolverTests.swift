@@ -59,6 +59,26 @@ struct ResolverTests {
     }
   }
 
+  @Test("Passing seal.resolve to a callback fixes the promise's type, whatever the callback's convention")
+  func resolveInfersTheType() async {
+    func valueFirst(_ body: @escaping @Sendable (Int?, (any Error)?) -> Void) { body(1, nil) }
+    func errorFirst(_ body: @escaping @Sendable ((any Error)?, Int?) -> Void) { body(nil, 2) }
+    func alwaysValue(_ body: @escaping @Sendable (Int, (any Error)?) -> Void) { body(3, nil) }
+    func errorOnly(_ body: @escaping @Sendable ((any Error)?) -> Void) { body(nil) }
+    let a = Promise { seal in valueFirst(seal.resolve) }
+    let b = Promise { seal in errorFirst(seal.resolve) }
+    let c = Promise { seal in alwaysValue(seal.resolve) }
+    let d = Promise { seal in errorOnly(seal.resolve) }
+    #expect(a.value == 1 && b.value == 2 && c.value == 3 && d.isFulfilled)
+  }
+
+  @Test("fulfill_() fulfills a Promise<Void>, PromiseKit's spelling of fulfill()")
+  func fulfillUnderscore() {
+    let (promise, seal) = Promise<Void>.pending()
+    seal.fulfill_()
+    #expect(promise.isFulfilled)
+  }
+
   @Test("resolve(Swift.Result) serves completion handlers written against the standard library")
   func swiftResult() {
     func load(_ completion: (Swift.Result<String, TestError>) -> Void, _ result: Swift.Result<String, TestError>) {

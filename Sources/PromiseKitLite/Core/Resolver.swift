@@ -85,6 +85,15 @@ extension Resolver where T == Void {
     fulfill(())
   }
 
+  /// Fulfills a `Promise<Void>`: PromiseKit's spelling, kept so its code compiles unchanged.
+  ///
+  /// PromiseKit 8 names it with an underscore because its `fulfill()` made `seal.fulfill`
+  /// ambiguous for the Swift compilers of its day; this library offers both.
+  @inlinable
+  public func fulfill_() {
+    fulfill(())
+  }
+
   /// Settles a `Promise<Void>` from a callback that hands back only an optional error.
   @inlinable
   public func resolve(_ error: (any Error)?) {

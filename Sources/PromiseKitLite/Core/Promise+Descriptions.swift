@@ -21,27 +21,3 @@ extension Promise: CustomDebugStringConvertible {
     }
   }
 }
-
-extension Guarantee: CustomStringConvertible {
-  /// The value, or `…` and the value's type while pending: `Guarantee(3)`, `Guarantee(…Int)`.
-  public var description: String {
-    switch result {
-    case .fulfilled(let value)?: "Guarantee(\(value))"
-    case .rejected(let error)?: "Guarantee(\(error))"
-    case nil: "Guarantee(…\(T.self))"
-    }
-  }
-}
-
-/// A promise's state read once under its lock, with the handlers counted rather than copied.
-enum StateSnapshot<T: Sendable>: Sendable {
-  case pending(Int)
-  case settled(Result<T>)
-
-  init(_ state: PromiseState<T>) {
-    switch state {
-    case .pending(let handlers): self = .pending(handlers.count)
-    case .settled(let result): self = .settled(result)
-    }
-  }
-}

@@ -87,3 +87,16 @@ enum PromiseState<T: Sendable>: Sendable {
     return nil
   }
 }
+
+/// A promise's state read once under its lock, with the handlers counted rather than copied.
+enum StateSnapshot<T: Sendable>: Sendable {
+  case pending(Int)
+  case settled(Result<T>)
+
+  init(_ state: PromiseState<T>) {
+    switch state {
+    case .pending(let handlers): self = .pending(handlers.count)
+    case .settled(let result): self = .settled(result)
+    }
+  }
+}

@@ -34,6 +34,8 @@ struct ConveniencesTests {
     #expect(promise.isFulfilled && guarantee.isFulfilled)
     let chained = Promise.value(1).then(on: nil) { _ -> Promise<Void> in .value }
     #expect(chained.isFulfilled)
+    let unannotated = (Promise<Void>.value, Guarantee<Void>.value)
+    #expect(unannotated.0.isFulfilled && unannotated.1.isFulfilled, "the property, not the function value(_:)")
   }
 
   @Test("Promise(thenable) settles like the guarantee or promise it was given")

@@ -7,9 +7,11 @@ import Locking
 /// and the compiler says so.
 public final class Guarantee<T: Sendable>: Thenable, Settleable, @unchecked Sendable {
   // Read and written only under `StripedLock.withLock(for: self)`: the lock that keeps a
-  // million promises from costing a million lock allocations.
+  // million promises from costing a million lock allocations. That lock is what keeps
+  // accesses apart, so the runtime's own exclusivity check is skipped (it cost more
+  // instructions per promise than the lock itself).
   @usableFromInline
-  nonisolated(unsafe) var state: PromiseState<T>
+  @exclusivity(unchecked) nonisolated(unsafe) var state: PromiseState<T>
 
   @inlinable
   init(state: PromiseState<T>) {

@@ -5,7 +5,7 @@
 // Legacy code polls `AnyPromise`s that have settled. Write the helper that turns one
 // into a typed result, without confusing a value with an error:
 //   - still pending: nil;
-//   - rejected: `.failure` with the error (remember: `value` holds the error then);
+//   - rejected: `.failure` with the error (remember: `objc.value` holds the error then);
 //   - fulfilled with nil: `.success(nil)`;
 //   - fulfilled with a `T`: `.success(value)`;
 //   - fulfilled with anything else: `.failure(AnyPromise.CastError(expected: T.self, actual: value))`.
@@ -15,7 +15,7 @@ import LegacyKit
 import PromiseKitLite
 
 /// The settled outcome of `promise` as a `T`, or nil while it is pending.
-public func settledResult<T>(of promise: AnyPromise, as type: T.Type) -> Result<T?, any Error>? {
+public func settledResult<T>(of promise: AnyPromise, as type: T.Type) -> Swift.Result<T?, any Error>? {
   _ = NotStarted("2.3")  // Replace these two lines.
   return nil
 }

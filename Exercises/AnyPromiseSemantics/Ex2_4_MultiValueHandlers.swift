@@ -6,7 +6,7 @@
 // Objective-C's `PMKManifold(user, unreadCount, lastLogin)`; older servers send the
 // user's name alone.
 //   - `summary(of:)`: "<name>: <count> unread", or "<name>: no unread" when there is
-//     no count. Use a handler with two parameters.
+//     no count. Use `login.objc.then` (the Objective-C face) with a handler of two parameters.
 //   - `acknowledge(_:log:)`: once the login fulfills, write "acknowledged" to the log
 //     with a handler of no parameters that returns nothing; the result fulfills with nil.
 // A rejected login passes through both untouched.

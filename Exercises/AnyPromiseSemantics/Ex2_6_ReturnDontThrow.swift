@@ -2,7 +2,8 @@
 // Grade 3 (challenge) · Lesson: Docs/02-anypromise-semantics.md#return-dont-throw
 // Check it: swift run course check 2.6   (or: swift test --filter AnyPromiseSemanticsTests.Ex2_6_ReturnDontThrowTests)
 //
-// Validate an order in an `AnyPromise` chain. An `AnyPromise` handler cannot throw:
+// Validate an order in an `AnyPromise` chain, on its Objective-C face (`order.objc.then`),
+// as the legacy code does. An Objective-C `AnyPromise` handler cannot throw:
 // it rejects by returning an error (the Objective-C advice was the same, for a reason
 // the lesson explains). Never stop the program instead (`fatalError`, `precondition`,
 // `!`): that is Swift's uncatchable exception.

@@ -22,15 +22,15 @@ extension Catalog {
         id: "2.3", title: "Read a settled AnyPromise", grade: .practice, points: 20,
         name: "Ex2_3_ReadSettledValue", lessonAnchor: "reading-a-settled-anypromise",
         hints: [
-          "Check `isPending` first, then `isRejected`: only then is `value` what it looks like.",
-          "When rejected, `value` is the error. When fulfilled, it may be nil, a T, or something else.",
+          "Check `isPending` first, then `isRejected`: only then is `objc.value` what it looks like.",
+          "When rejected, `objc.value` is the error. When fulfilled, it may be nil, a T, or something else.",
           "Something else is a failure too: `AnyPromise.CastError(expected: T.self, actual: value)`.",
         ]),
       Exercise(
         id: "2.4", title: "Handlers of zero to three parameters", grade: .practice, points: 20,
         name: "Ex2_4_MultiValueHandlers", lessonAnchor: "many-values-zero-to-three-parameters",
         hints: [
-          "A `then` whose closure takes two parameters receives the first two values of the manifold.",
+          "An `objc.then` whose closure takes two parameters receives the first two values of the manifold.",
           "A missing value arrives as nil: `count as? Int` is nil when the login resolved with one value only.",
           "A handler that returns nothing fulfills its promise with nil.",
         ]),

@@ -6,14 +6,16 @@ extension Thenable {
   ///
   /// `what` names the promise in the failure ("the promise login(...) returned"),
   /// so a learner reads which promise never settled.
-  public func settled(within seconds: Double = Deadline.standard, _ what: String) async throws -> Result<T, any Error> {
+  public func settled(within seconds: Double = Deadline.standard, _ what: String) async throws
+    -> Swift.Result<T, any Error>
+  {
     // The promise reports its result on whatever thread settles it, so the race is decided there
     // and by a Dispatch timer, never waiting for a thread of a busy cooperative pool.
-    let race = DeadlineRace<Result<T, any Error>>()
+    let race = DeadlineRace<Swift.Result<T, any Error>>()
     return try await withCheckedThrowingContinuation { continuation in
       race.start(continuation)
       race.startClock(seconds: Deadline.scaled(seconds), what)
-      pipe { race.finish(.success($0)) }
+      pipe { race.finish(.success($0.swiftResult)) }
     }
   }
 }
@@ -37,7 +39,7 @@ extension PMKFinalizer {
 public func awaitSettled<P: Thenable>(
   _ promise: P, _ what: String, ifItHangs lesson: String = "", within seconds: Double = Deadline.standard,
   sourceLocation: SourceLocation = #_sourceLocation
-) async -> Result<P.T, any Error>? {
+) async -> Swift.Result<P.T, any Error>? {
   do {
     return try await promise.settled(within: seconds, what)
   } catch {
@@ -46,7 +48,17 @@ public func awaitSettled<P: Thenable>(
   }
 }
 
-extension Result {
+extension PromiseKitLite.Result {
+  /// The same outcome as the standard library's `Result`, which the tests compare against.
+  var swiftResult: Swift.Result<T, any Error> {
+    switch self {
+    case .fulfilled(let value): .success(value)
+    case .rejected(let error): .failure(error)
+    }
+  }
+}
+
+extension Swift.Result {
   /// The value, or `nil` when this is a failure.
   public var success: Success? {
     if case .success(let value) = self { return value }

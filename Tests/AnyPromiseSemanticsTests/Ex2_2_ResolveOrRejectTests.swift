@@ -8,7 +8,7 @@ import Testing
 struct Ex2_2_ResolveOrRejectTests {
   let service = StatusService()
 
-  func settle() async -> Result<(any Sendable)?, any Error>? {
+  func settle() async -> Swift.Result<(any Sendable)?, any Error>? {
     await awaitSettled(
       status(from: service).asPromise(), "The AnyPromise status(from:) returned",
       ifItHangs: "Every answer of the callback must settle the promise: hand the object to `resolve` as it is.")

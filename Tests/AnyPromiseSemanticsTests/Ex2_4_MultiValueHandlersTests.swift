@@ -6,7 +6,7 @@ import Testing
 
 @Suite("2.4 Handlers of zero to three parameters", .exercise("2.4"))
 struct Ex2_4_MultiValueHandlersTests {
-  func settle(_ promise: AnyPromise, _ what: String) async -> Result<(any Sendable)?, any Error>? {
+  func settle(_ promise: AnyPromise, _ what: String) async -> Swift.Result<(any Sendable)?, any Error>? {
     await awaitSettled(promise.asPromise(), what)
   }
 

@@ -9,7 +9,7 @@ import Testing
 struct Ex2_6_ReturnDontThrowTests {
   let inventory = Inventory(stock: ["mug": 2])
 
-  func validated(_ order: any Sendable) async -> Result<(any Sendable)?, any Error>? {
+  func validated(_ order: any Sendable) async -> Swift.Result<(any Sendable)?, any Error>? {
     await awaitSettled(
       OrderValidator(inventory: inventory).validate(AnyPromise.value(order)).asPromise(), "validate(_:)")
   }

@@ -12,8 +12,8 @@ struct Ex6_1_DashboardModelTests {
   static let batches = (0..<3).map { ImageBatchLoader.batch($0, size: 2) }
 
   func sources(
-    profile: Result<UserProfile, any Error> = .success(ada),
-    articles: Result<[Article], any Error> = .success(Article.samples),
+    profile: Swift.Result<UserProfile, any Error> = .success(ada),
+    articles: Swift.Result<[Article], any Error> = .success(Article.samples),
     delay: Duration = .zero, gauge: ConcurrencyGauge? = nil
   ) -> DashboardSources {
     DashboardSources(

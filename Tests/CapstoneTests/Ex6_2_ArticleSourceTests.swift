@@ -8,7 +8,7 @@ import Testing
 struct Ex6_2_ArticleSourceTests {
   let cloud = ArticleCloud()
 
-  func latest() async -> Result<[Article], any Error> {
+  func latest() async -> Swift.Result<[Article], any Error> {
     do {
       return .success(
         try await withDeadline("CloudArticleSource.latest(refresh:)") { [cloud] in

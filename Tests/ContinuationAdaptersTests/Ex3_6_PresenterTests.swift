@@ -10,7 +10,7 @@ import Testing
 struct Ex3_6_PresenterTests {
   let articles = [Article(id: 10, title: "Stubbed")]
 
-  func loaded(_ result: Result<[Article], any Error>) async -> (
+  func loaded(_ result: Swift.Result<[Article], any Error>) async -> (
     ArticleListPresenter, SpyArticleListView, StubArticleRepository
   ) {
     let repository = StubArticleRepository(result)

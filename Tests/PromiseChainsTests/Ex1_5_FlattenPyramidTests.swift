@@ -34,7 +34,7 @@ struct Ex1_5_FlattenPyramidTests {
     return (backend.events, describe(result))
   }
 
-  func describe(_ result: Result<PyramidCheckout.Receipt, any Error>) -> String {
+  func describe(_ result: Swift.Result<PyramidCheckout.Receipt, any Error>) -> String {
     switch result {
     case .success(let receipt): "receipt \(receipt.chargeID), emailed: \(receipt.emailed)"
     case .failure(let error): "error \(error)"

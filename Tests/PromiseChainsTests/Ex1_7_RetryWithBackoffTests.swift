@@ -44,7 +44,7 @@ struct Ex1_7_RetryWithBackoffTests {
   func run(
     maxAttempts: Int = 4,
     isRetryable: @escaping @Sendable (any Error) -> Bool = { ($0 as? LegacyError)?.isRetryable ?? false }
-  ) async -> Result<Int, any Error>? {
+  ) async -> Swift.Result<Int, any Error>? {
     let flaky = self.flaky
     return await awaitSettled(
       retry(maxAttempts: maxAttempts, initialDelay: delay, isRetryable: isRetryable) { flaky.call() },

@@ -1,20 +1,20 @@
 import PromiseKitLite
 import Testing
 
-@Suite("AnyPromise: the loose, dynamic promise")
+@Suite("AnyPromise: the Objective-C face, through objc")
 struct AnyPromiseTests {
   @Test("Resolving with an error rejects; with nil or a value, fulfills")
   func resolutionIsReadDynamically() async {
     #expect(AnyPromise.value(TestError()).isRejected)
     let nilPromise = AnyPromise.value(nil)
-    #expect(nilPromise.isFulfilled && nilPromise.value == nil)
-    #expect(AnyPromise.value("x").value as? String == "x")
+    #expect(nilPromise.isFulfilled && nilPromise.objc.value == nil)
+    #expect(AnyPromise.value("x").objc.value as? String == "x")
   }
 
   @Test("value holds the error when rejected, unlike Promise<T>.value")
   func valueHoldsTheError() {
     let rejected = AnyPromise.value(TestError(code: 5))
-    #expect((rejected.value as? TestError)?.code == 5)
+    #expect((rejected.objc.value as? TestError)?.code == 5)
   }
 
   @Test("Resolving with another promise adopts its eventual state")
@@ -33,9 +33,9 @@ struct AnyPromiseTests {
   func catchRecovers() async {
     let log = EventLog()
     let chain = AnyPromise.value(TestError())
-      .then { (_: (any Sendable)?) in log.record("skipped then") }
-      .catch { (_: any Error) in log.record("catch") }
-      .then { log.record("then after catch") }
+      .objc.then { (_: (any Sendable)?) in log.record("skipped then") }
+      .objc.catch { (_: any Error) in log.record("catch") }
+      .objc.then { log.record("then after catch") }
     _ = await chain.settled
     #expect(chain.isFulfilled)
     #expect(log.all == ["catch", "then after catch"])
@@ -43,11 +43,11 @@ struct AnyPromiseTests {
 
   @Test("A handler that returns an error rejects; one that returns a promise chains")
   func handlerReturnValues() async {
-    let rejected = AnyPromise.value(1).then { _ in TestError(code: 2) }
+    let rejected = AnyPromise.value(1).objc.then { _ in TestError(code: 2) }
     #expect(await rejected.settled.failureCode == 2)
-    let chained = AnyPromise.value(1).then { value in Promise.value((value as? Int ?? 0) + 1) }
+    let chained = AnyPromise.value(1).objc.then { value in Promise.value((value as? Int ?? 0) + 1) }
     #expect(await chained.settled.successValue as? Int == 2)
-    let stillRejected = AnyPromise.value(TestError(code: 1)).catch { error in error }
+    let stillRejected = AnyPromise.value(TestError(code: 1)).objc.catch { error in error }
     #expect(await stillRejected.settled.failureCode == 1)
   }
 
@@ -55,23 +55,25 @@ struct AnyPromiseTests {
   func multiValueHandlers() async {
     let log = EventLog()
     let source = AnyPromise.value(AnyPromise.Manifold(1, "two", 3.0, "dropped"))
-    _ = await source.then { log.record("zero") }.settled
-    _ = await source.then { (a: (any Sendable)?) in log.record("one \(a ?? "nil")") }.settled
-    _ = await source.then { a, b in log.record("two \(a ?? "nil") \(b ?? "nil")") }.settled
-    _ = await source.then { a, b, c in log.record("three \(a ?? "nil") \(b ?? "nil") \(c ?? "nil")") }.settled
-    _ = await AnyPromise.value(7).then { a, b in log.record("pair \(a ?? "nil") \(b ?? "nil")") }.settled
+    _ = await source.objc.then { log.record("zero") }.settled
+    _ = await source.objc.then { (a: (any Sendable)?) in log.record("one \(a ?? "nil")") }.settled
+    _ = await source.objc.then { a, b in log.record("two \(a ?? "nil") \(b ?? "nil")") }.settled
+    _ = await source.objc.then { a, b, c in log.record("three \(a ?? "nil") \(b ?? "nil") \(c ?? "nil")") }.settled
+    _ = await AnyPromise.value(7).objc.then { a, b in log.record("pair \(a ?? "nil") \(b ?? "nil")") }.settled
     #expect(log.all == ["zero", "one 1", "two 1 two", "three 1 two 3.0", "pair 7 nil"])
   }
 
   @Test("catch skips cancellation unless asked; ensure runs on both paths")
   func cancellationAndEnsure() async {
     let log = EventLog()
-    let cancelled = AnyPromise.value(PMKError.cancelled).catch { (_: any Error) in log.record("caught") }
+    let cancelled = AnyPromise.value(PMKError.cancelled).objc.catch { (_: any Error) in log.record("caught") }
     _ = await cancelled.settled
     #expect(cancelled.isRejected, "a cancellation is not caught by default")
-    let all = AnyPromise.value(PMKError.cancelled).catch(policy: .allErrors) { (_: any Error) in log.record("caught") }
+    let all = AnyPromise.value(PMKError.cancelled).objc.catch(policy: .allErrors) { (_: any Error) in
+      log.record("caught")
+    }
     _ = await all.settled
-    let ensured = AnyPromise.value(TestError()).ensure { log.record("ensure") }
+    let ensured = AnyPromise.value(TestError()).objc.ensure { log.record("ensure") }
     _ = await ensured.settled
     #expect(ensured.isRejected)
     #expect(log.all == ["caught", "ensure"])
@@ -90,7 +92,7 @@ struct AnyPromiseTests {
   @Test("Bridging a value of the wrong type rejects with a CastError that names both types")
   func wrongTypeRejects() async {
     let result = await Promise<Int>(AnyPromise.value("42")).settled
-    guard case .failure(let error as AnyPromise.CastError) = result else {
+    guard case .rejected(let error as AnyPromise.CastError) = result else {
       Issue.record("expected AnyPromise.CastError, got \(result)")
       return
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PromiseKitLite
 import Testing
 
@@ -47,6 +48,50 @@ struct ErrorHandlingTests {
     let recovered = Promise<Void>(error: TestError()).recover { _ in log.record("recovered") }
     _ = await recovered.settled
     #expect(recovered.isFulfilled && log.all == ["recovered"])
+  }
+
+  @Test("recover on Promise<Void> with a handler that cannot throw is a Guarantee<Void> and sees cancellations too")
+  func voidRecoverIsGuarantee() async {
+    let log = EventLog()
+    let guarantee: Guarantee<Void> = Promise<Void>(error: PMKError.cancelled).recover { error in
+      log.record("recovered cancelled: \(error.isCancelled)")
+    }
+    #expect(await guarantee.settled.isFulfilled)
+    #expect(log.all == ["recovered cancelled: true"])
+  }
+
+  @Test("recover on Promise<Void> with a throwing handler stays a Promise<Void> and skips cancellations by default")
+  func throwingVoidRecoverSkipsCancellation() async {
+    let log = EventLog()
+    let promise: Promise<Void> = Promise<Void>(error: PMKError.cancelled).recover { (_: any Error) throws in
+      log.record("ran")
+    }
+    guard case .rejected(PMKError.cancelled) = await promise.settled else {
+      Issue.record("a cancellation must pass a throwing recover untouched")
+      return
+    }
+    #expect(log.all.isEmpty)
+  }
+
+  @Test("A recover on Promise<Void> that a catch follows is the Promise<Void> form, as the chain asks for")
+  func voidRecoverFollowedByCatch() async {
+    let log = EventLog()
+    await withCheckedContinuation { continuation in
+      Promise().recover { _ in log.record("recovered") }
+        .catch { _ in log.record("caught") }
+        .finally { continuation.resume() }
+    }
+    #expect(log.all.isEmpty, "a fulfilled promise passes both untouched")
+  }
+
+  @Test("isCancelled covers what PromiseKit covers: CocoaError.userCancelled and StoreKit's cancelled payment")
+  func foundationCancellations() {
+    #expect(CocoaError(.userCancelled).isCancelled)
+    #expect(!CocoaError(.fileNoSuchFile).isCancelled)
+    #expect(URLError(.cancelled).isCancelled && !URLError(.timedOut).isCancelled)
+    #expect(NSError(domain: "SKErrorDomain", code: 2).isCancelled)
+    #expect(!NSError(domain: "SKErrorDomain", code: 3).isCancelled)
+    #expect(CancellationError().isCancelled)
   }
 
   @Test("ensure runs on both paths and passes the result through; ensureThen waits for its cleanup")

@@ -105,7 +105,7 @@ struct PromisesAPlusTests {
     box.withLock { $0 = own }
     resolver.fulfill(1)
     let result = await own.settled
-    guard case .failure(PMKError.returnedSelf) = result else {
+    guard case .rejected(PMKError.returnedSelf) = result else {
       Issue.record("expected PMKError.returnedSelf, got \(result)")
       return
     }
@@ -122,13 +122,13 @@ struct PromisesAPlusTests {
 }
 
 extension Result {
-  var successValue: Success? {
-    if case .success(let value) = self { return value }
+  var successValue: T? {
+    if case .fulfilled(let value) = self { return value }
     return nil
   }
 
   var failureCode: Int? {
-    if case .failure(let error) = self { return (error as? TestError)?.code }
+    if case .rejected(let error) = self { return (error as? TestError)?.code }
     return nil
   }
 }

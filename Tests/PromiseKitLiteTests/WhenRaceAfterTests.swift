@@ -45,7 +45,7 @@ struct WhenRaceAfterTests {
     let all = when(resolved: Promise.value(1), Promise<Int>(error: TestError(code: 3)))
     let results = try #require(await all.settled.successValue)
     #expect(results.count == 2)
-    #expect((try? results[0].get()) == 1)
+    #expect(results[0].successValue == 1)
     #expect(results[1].failureCode == 3)
   }
 
@@ -60,13 +60,13 @@ struct WhenRaceAfterTests {
 
   @Test("race rejects with badInput when given nothing; race(fulfilled:) rejects with noWinner when all reject")
   func raceEdgeCases() async {
-    guard case .failure(PMKError.badInput) = await race([Promise<Int>]()).settled else {
+    guard case .rejected(PMKError.badInput) = await race([Promise<Int>]()).settled else {
       Issue.record("expected badInput")
       return
     }
     let winner = race(fulfilled: [Promise<Int>(error: TestError()), Promise.value(2)])
     #expect(await winner.settled.successValue == 2)
-    guard case .failure(PMKError.noWinner) = await race(fulfilled: [Promise<Int>(error: TestError())]).settled else {
+    guard case .rejected(PMKError.noWinner) = await race(fulfilled: [Promise<Int>(error: TestError())]).settled else {
       Issue.record("expected noWinner")
       return
     }

@@ -7,13 +7,13 @@ import Locking
 /// their tests no longer know how articles are fetched.
 public final class StubArticleRepository: ArticleRepository {
   /// What every call returns or throws.
-  public let result: Result<[Article], any Error>
+  public let result: Swift.Result<[Article], any Error>
   private let refreshes = Locked<[Bool]>([])
   private let delay: Duration
   private let gauge: ConcurrencyGauge?
 
   /// A stub answering with `result`, after `delay`, counting overlapping calls in `gauge` if given.
-  public init(_ result: Result<[Article], any Error>, delay: Duration = .zero, gauge: ConcurrencyGauge? = nil) {
+  public init(_ result: Swift.Result<[Article], any Error>, delay: Duration = .zero, gauge: ConcurrencyGauge? = nil) {
     self.result = result
     self.delay = delay
     self.gauge = gauge

@@ -24,7 +24,7 @@ public final class ArticleCloud: Sendable {
 
   /// The articles, delivered once to `completion`.
   public func getArticles(
-    forceRefresh: Bool, completion: @escaping @Sendable (Result<[Article], any Error>) -> Void
+    forceRefresh: Bool, completion: @escaping @Sendable (Swift.Result<[Article], any Error>) -> Void
   ) {
     articles.call(forceRefresh) { reply in
       switch reply {

@@ -8,9 +8,9 @@ extension AnyPromise {
     }
   }
 
-  /// The same resolution as an untyped `Promise`, so Swift code can chain on it.
+  /// The same resolution as an untyped `Promise`.
   public func asPromise() -> Promise<(any Sendable)?> {
-    storage.map(on: nil) { $0.first }
+    Promise(self)
   }
 }
 
@@ -24,14 +24,14 @@ extension Promise {
     self.init { seal in
       anyPromise.storage.pipe { result in
         switch result {
-        case .success(let values):
+        case .fulfilled(let values):
           let value = values.first
           if let typed = value as? T {
             seal.fulfill(typed)
           } else {
             seal.reject(AnyPromise.CastError(expected: T.self, actual: value))
           }
-        case .failure(let error):
+        case .rejected(let error):
           seal.reject(error)
         }
       }

@@ -1,24 +1,25 @@
 import Dispatch
 
-/// The loose, dynamic promise of PromiseKit's Objective-C side, modelled in Swift.
+/// The untyped promise that legacy apps passed between Objective-C and Swift, with both of its faces.
 ///
-/// Legacy apps that mixed Objective-C and Swift passed `AnyPromise` across the
-/// language boundary. It settles with one untyped value and decides what that
-/// value *means* at run time, which is where its surprises come from:
+/// It settles with one untyped value and decides what that value *means* at run
+/// time: resolving with an `Error` rejects; with another promise, adopts it; with
+/// anything else, `nil` included, fulfills.
 ///
-/// - resolving with an `Error` rejects; with another promise, adopts it; with
-///   anything else, `nil` included, fulfills;
-/// - a handler's return value is read the same way: an error rejects, a promise
-///   chains, anything else (or nothing) fulfills;
-/// - `catch` is `recover`: it returns a new promise, and returning nothing from it
-///   *fulfills* that promise, so a `then` after a `catch` always runs;
-/// - ``value`` holds the error when the promise is rejected.
+/// **From Swift** it is a ``Thenable`` whose `T` is `(any Sendable)?` (PromiseKit's
+/// `Any?`), and a ``CatchMixin``: `map`, `done`, `then`, `when`, `race`, `firstly` and
+/// `wait()` take it like any promise, and its `catch` ends the chain.
+///
+/// **From Objective-C** the same promise behaves otherwise, and ``objc`` models that
+/// face: `then` takes handlers of zero to three loose parameters whose return value is
+/// read like a resolution, `catch` is `recover` (returning nothing *fulfills*, so a
+/// `then` after it runs), and `value` holds the error when rejected.
 ///
 /// There is no Objective-C runtime on Linux, so this model holds any `Sendable`
-/// value where the original holds an object; ``Promise/init(_:)`` bridges back to a
-/// typed promise and rejects with ``CastError`` rather than trapping on a value of
-/// the wrong type. The lesson of topic 2 puts the two promise types side by side.
-public final class AnyPromise: Sendable {
+/// value where the original holds an object; ``Promise/init(_:)-(AnyPromise)`` bridges
+/// back to a typed promise and rejects with ``CastError`` rather than trapping on a
+/// value of the wrong type. The lesson of topic 2 puts the two faces side by side.
+public final class AnyPromise: Thenable, CatchMixin, Sendable {
   /// The typed promise underneath: fulfilled with up to three values, or rejected.
   let storage: Promise<Values>
 
@@ -47,46 +48,61 @@ public final class AnyPromise: Sendable {
     AnyPromise { resolve in resolve(value) }
   }
 
-  /// The fulfilled value, or the error when rejected, or `nil` while pending.
-  ///
-  /// Unlike `Promise.value`, this is *not* `nil` on rejection: check
-  /// ``isRejected`` before treating it as a result. When fulfilled with a
-  /// ``Manifold``, this is its first value.
-  public var value: (any Sendable)? {
-    switch storage.result {
-    case .success(let values)?: values.first
-    case .failure(let error)?: error
-    case nil: nil
-    }
+  /// Calls `to` once settled with the Swift face's result: the first value, or the error.
+  public func pipe(to: @escaping @Sendable (Result<(any Sendable)?>) -> Void) {
+    storage.pipe { result in to(result.map { $0.first }) }
   }
 
-  /// `true` until the promise settles.
-  public var isPending: Bool { storage.isPending }
-  /// `true` once the promise has settled, either way.
-  public var isResolved: Bool { storage.isResolved }
-  /// `true` once the promise has fulfilled.
-  public var isFulfilled: Bool { storage.isFulfilled }
-  /// `true` once the promise has rejected.
-  public var isRejected: Bool { storage.isRejected }
+  /// The Swift face's result: `.fulfilled` with the first value, `.rejected` with the error, `nil` while pending.
+  public var result: Result<(any Sendable)?>? {
+    storage.result.map { $0.map { $0.first } }
+  }
 
   /// Reads `value` the way `AnyPromise` reads every resolution and handler result.
   static func settle(_ target: Promise<Values>, with value: (any Sendable)?) {
     switch value {
     case nil:
-      target.settle(.success(Values([nil])))
+      target.settle(.fulfilled(Values([nil])))
     case let error as any Error:
-      target.settle(.failure(error))
+      target.settle(.rejected(error))
     case let promise as AnyPromise:
       promise.storage.pipe { target.settle($0) }
     case let typed as any AnyPromiseConvertible:
       typed.asAnyPromise().storage.pipe { target.settle($0) }
     case let manifold as Manifold:
-      target.settle(.success(Values(manifold.values)))
+      target.settle(.fulfilled(Values(manifold.values)))
     case is Void:
-      target.settle(.success(Values([nil])))
+      target.settle(.fulfilled(Values([nil])))
     case let value:
-      target.settle(.success(Values([value])))
+      target.settle(.fulfilled(Values([value])))
     }
+  }
+}
+
+extension AnyPromise {
+  /// A handler's return value as one optional: `nil` for `nil` at any depth of optionals.
+  ///
+  /// A handler written `-> (any Sendable)?` that returns `nil` hands over an optional;
+  /// boxed as `any Sendable` it would not be `nil` any more, and would fulfill with a
+  /// value instead of with `nil`.
+  static func flatten<R: Sendable>(_ value: R) -> (any Sendable)? {
+    if let optional = value as? any OptionalValue { return optional.flattened }
+    return value
+  }
+}
+
+/// An `Optional`, whatever it wraps, so that ``AnyPromise/flatten(_:)`` can see through it.
+protocol OptionalValue {
+  var flattened: (any Sendable)? { get }
+}
+
+extension Optional: OptionalValue {
+  var flattened: (any Sendable)? {
+    guard case .some(let wrapped) = self else { return nil }
+    // Reached only through `flatten`, whose argument is `Sendable`, so `wrapped` is too.
+    // `Sendable` is a marker protocol: it cannot be the target of a dynamic cast, and
+    // `any Sendable` is laid out exactly as `Any`, so the box is reinterpreted instead.
+    return AnyPromise.flatten(unsafeBitCast(wrapped as Any, to: (any Sendable).self))
   }
 }
 

@@ -13,15 +13,21 @@ public protocol CancellableError: Error {
 extension Error {
   /// `true` when this error stands for a cancellation.
   ///
-  /// Recognises ``CancellableError`` values (``PMKError/cancelled`` among them),
-  /// Swift concurrency's `CancellationError`, and `URLError.cancelled`, so a chain
-  /// that mixes promises with `async` code treats every kind of cancellation alike.
+  /// Recognises what PromiseKit 8 recognises: ``CancellableError`` values
+  /// (``PMKError/cancelled`` among them), `URLError.cancelled`,
+  /// `CocoaError.userCancelled`, and StoreKit's cancelled payment (`SKErrorDomain`,
+  /// code 2), so a user who taps Cancel in a system sheet sees no error alert. The
+  /// course adds Swift concurrency's `CancellationError`, so that a chain mixing
+  /// promises with `async` code treats every kind of cancellation alike.
   public var isCancelled: Bool {
     switch self {
     case let error as any CancellableError: return error.isCancelled
     case is CancellationError: return true
-    case let error as URLError: return error.code == .cancelled
-    default: return false
+    case let error as URLError where error.code == .cancelled: return true
+    case let error as CocoaError where error.code == .userCancelled: return true
+    default:
+      let error = self as NSError
+      return error.domain == "SKErrorDomain" && error.code == 2
     }
   }
 }

@@ -20,6 +20,22 @@ public struct PMKConfiguration: Sendable {
   /// The default policy of `catch` and `recover`: skip cancellations.
   public var catchPolicy: CatchPolicy = .allErrorsExceptCancellation
 
+  /// Where ``LogEvent``s go; the default prints one line per event to standard output.
+  ///
+  /// Called on whichever thread noticed the event, so it must be `@Sendable`.
+  public var logHandler: @Sendable (LogEvent) -> Void = { event in
+    switch event {
+    case .waitOnMainThread:
+      print("PromiseKitLite: warning: `wait()` called on the main thread!")
+    case .pendingPromiseDeallocated:
+      print("PromiseKitLite: warning: pending promise deallocated")
+    case .pendingGuaranteeDeallocated:
+      print("PromiseKitLite: warning: pending guarantee deallocated")
+    case .cauterized(let error):
+      print("PromiseKitLite: cauterized error: \(error)")
+    }
+  }
+
   /// The shipped defaults.
   public init() {}
 }

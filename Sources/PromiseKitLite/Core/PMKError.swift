@@ -1,8 +1,13 @@
+import Foundation
+
 /// The errors PromiseKitLite itself produces.
 ///
 /// Each one names a misuse or an impossible input, so that a rejected chain says
 /// what went wrong instead of hanging.
-public enum PMKError: Error, Sendable {
+///
+/// `@unchecked Sendable` because of ``compactMap(_:_:)``'s metatype, which Swift 6 does
+/// not mark `Sendable` although a type's metadata never changes; the value is `Sendable`.
+public enum PMKError: Error, @unchecked Sendable {
   /// A `(value?, error?)` callback was called with `(nil, nil)`, which that convention forbids.
   case invalidCallingConvention
   /// A handler returned the very promise its `then` produced, which could never settle.
@@ -11,8 +16,8 @@ public enum PMKError: Error, Sendable {
   case badInput
   /// The operation was cancelled: neither success nor failure.
   case cancelled
-  /// `compactMap` turned a value (described) into `nil` where a value of the named type was needed.
-  case compactMap(value: String, type: String)
+  /// `compactMap` turned this value into `nil` where a value of this type was needed.
+  case compactMap(any Sendable, any Any.Type)
   /// An operation needed at least one element and the sequence was empty.
   case emptySequence
   /// `race(fulfilled:)` saw every promise reject, so nothing won.
@@ -38,6 +43,16 @@ extension PMKError: CustomStringConvertible {
       "Every promise given to `race(fulfilled:)` rejected, so there was no winner."
     }
   }
+}
+
+extension PMKError: CustomDebugStringConvertible {
+  /// The same sentence as ``description``: there is nothing more to say in a debugger.
+  public var debugDescription: String { description }
+}
+
+extension PMKError: LocalizedError {
+  /// The same sentence as ``description``, so `error.localizedDescription` says what went wrong.
+  public var errorDescription: String? { description }
 }
 
 extension PMKError: CancellableError {

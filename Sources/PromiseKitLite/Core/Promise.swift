@@ -20,13 +20,22 @@ import Locking
 /// `T` is `Sendable` because a promise hands its value across threads by design.
 public final class Promise<T: Sendable>: Thenable, CatchMixin, Settleable, @unchecked Sendable {
   // Read and written only under `StripedLock.withLock(for: self)`: the lock that keeps a
-  // million promises from costing a million lock allocations.
+  // million promises from costing a million lock allocations. That lock is what keeps
+  // accesses apart, so the runtime's own exclusivity check is skipped (it cost more
+  // instructions per promise than the lock itself).
   @usableFromInline
-  nonisolated(unsafe) var state: PromiseState<T>
+  @exclusivity(unchecked) nonisolated(unsafe) var state: PromiseState<T>
 
   @inlinable
   init(state: PromiseState<T>) {
     self.state = state
+  }
+
+  // Nothing can settle a promise once it is gone, so whatever waited for it waits forever:
+  // PromiseKit's resolver says so as it goes, and so does this. (No lock: a promise being
+  // deinitialized has no other reference.)
+  deinit {
+    if case .pending = state { conf.logHandler(.pendingPromiseDeallocated) }
   }
 
   /// Creates a pending promise and runs `body` with its resolver at once.
@@ -38,14 +47,14 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin, Settleable, @unch
     do {
       try body(Resolver(self))
     } catch {
-      settle(.failure(error))
+      settle(.rejected(error))
     }
   }
 
   /// Creates a promise that is already rejected with `error`.
   @inlinable
   public convenience init(error: any Error) {
-    self.init(state: .settled(.failure(error)))
+    self.init(state: .settled(.rejected(error)))
   }
 
   /// Creates a promise that is already fulfilled with `value`.
@@ -55,7 +64,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin, Settleable, @unch
   /// `Promise { seal in }` whenever `T` is itself an error or a closure.
   @inlinable
   public static func value(_ value: T) -> Promise<T> {
-    Promise(state: .settled(.success(value)))
+    Promise(state: .settled(.fulfilled(value)))
   }
 
   /// Creates a pending promise and the resolver that settles it.
@@ -69,12 +78,12 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin, Settleable, @unch
   }
 
   @inlinable
-  public func pipe(to: @escaping @Sendable (Result<T, any Error>) -> Void) {
+  public func pipe(to: @escaping @Sendable (Result<T>) -> Void) {
     register(to)
   }
 
   @inlinable
-  public var result: Result<T, any Error>? {
+  public var result: Result<T>? {
     currentResult
   }
 
@@ -88,6 +97,20 @@ extension Promise where T == Void {
   /// Creates a `Promise<Void>` that is already fulfilled.
   @inlinable
   public convenience init() {
-    self.init(state: .settled(.success(())))
+    self.init(state: .settled(.fulfilled(())))
+  }
+
+  /// A `Promise<Void>` that is already fulfilled: `return .value` from a handler.
+  public static var value: Promise<Void> {
+    Promise()
+  }
+}
+
+extension Promise {
+  /// Creates a promise that settles like `thenable`: a way to turn a ``Guarantee`` (or
+  /// any other promise type) into a `Promise` where a function must return one.
+  public convenience init<U: Thenable>(_ thenable: U) where U.T == T {
+    self.init(state: .pending(.none))
+    thenable.pipe { [self] result in settle(result) }
   }
 }

@@ -1,6 +1,6 @@
 /// A callback waiting for a promise to settle.
 @usableFromInline
-typealias Handler<T> = @Sendable (Result<T, any Error>) -> Void
+typealias Handler<T> = @Sendable (Result<T>) -> Void
 
 /// The handlers registered on a pending promise, kept in registration order.
 ///
@@ -11,6 +11,15 @@ enum Handlers<T: Sendable>: Sendable {
   case none
   case one(Handler<T>)
   case many([Handler<T>])
+
+  /// How many handlers wait.
+  var count: Int {
+    switch self {
+    case .none: 0
+    case .one: 1
+    case .many(let all): all.count
+    }
+  }
 
   @inlinable
   mutating func append(_ handler: @escaping Handler<T>) {
@@ -35,7 +44,7 @@ enum PromiseState<T: Sendable>: Sendable {
   /// Not settled yet; the handlers wait in registration order.
   case pending(Handlers<T>)
   /// Settled: the result never changes again (Promises/A+ 2.1.2, 2.1.3).
-  case settled(Result<T, any Error>)
+  case settled(Result<T>)
 
   /// What registering a handler asks the caller to do.
   @usableFromInline
@@ -43,7 +52,7 @@ enum PromiseState<T: Sendable>: Sendable {
     /// The handler was stored; it runs when the promise settles.
     case stored
     /// The promise had already settled: run the handler with this result.
-    case runNow(Result<T, any Error>)
+    case runNow(Result<T>)
   }
 
   @inlinable
@@ -62,7 +71,7 @@ enum PromiseState<T: Sendable>: Sendable {
   /// Settles with `result` and returns the handlers to run, or `nil` when the
   /// promise had settled already (the first resolution wins; later ones are ignored).
   @inlinable
-  mutating func settle(_ result: Result<T, any Error>) -> Handlers<T>? {
+  mutating func settle(_ result: Result<T>) -> Handlers<T>? {
     switch self {
     case .pending(let handlers):
       self = .settled(result)
@@ -73,8 +82,21 @@ enum PromiseState<T: Sendable>: Sendable {
   }
 
   @inlinable
-  var result: Result<T, any Error>? {
+  var result: Result<T>? {
     if case .settled(let result) = self { return result }
     return nil
+  }
+}
+
+/// A promise's state read once under its lock, with the handlers counted rather than copied.
+enum StateSnapshot<T: Sendable>: Sendable {
+  case pending(Int)
+  case settled(Result<T>)
+
+  init(_ state: PromiseState<T>) {
+    switch state {
+    case .pending(let handlers): self = .pending(handlers.count)
+    case .settled(let result): self = .settled(result)
+    }
   }
 }

@@ -16,19 +16,31 @@ public struct Resolver<T: Sendable>: Sendable {
   /// Fulfills the promise with `value`.
   @inlinable
   public func fulfill(_ value: T) {
-    box.settle(.success(value))
+    box.settle(.fulfilled(value))
   }
 
   /// Rejects the promise with `error`.
   @inlinable
   public func reject(_ error: any Error) {
-    box.settle(.failure(error))
+    box.settle(.rejected(error))
   }
 
   /// Settles the promise with `result`.
   @inlinable
-  public func resolve(_ result: Result<T, any Error>) {
+  public func resolve(_ result: Result<T>) {
     box.settle(result)
+  }
+
+  /// Settles the promise from the standard library's `Swift.Result`.
+  ///
+  /// Completion handlers written since Swift 5 deliver a `Swift.Result`; pass
+  /// `seal.resolve` to them as it is.
+  @inlinable
+  public func resolve<E: Error>(_ result: Swift.Result<T, E>) {
+    switch result {
+    case .success(let value): fulfill(value)
+    case .failure(let error): reject(error)
+    }
   }
 
   /// Settles the promise from a Cocoa-style `(value?, error?)` callback.
@@ -47,6 +59,18 @@ public struct Resolver<T: Sendable>: Sendable {
     }
   }
 
+  /// Settles the promise from a callback that passes the error first: `(error?, value?)`.
+  ///
+  /// Some SDKs invert the Cocoa order; `seal.resolve` can be passed to them as it is.
+  /// The same rules apply: an error wins, a value fulfills, `(nil, nil)` rejects with
+  /// ``PMKError/invalidCallingConvention``. Where a call site fits both orders (a literal
+  /// `resolve(nil, nil)`), the Cocoa order wins rather than the call being ambiguous.
+  @inlinable
+  @_disfavoredOverload
+  public func resolve(_ error: (any Error)?, _ value: T?) {
+    resolve(value, error)
+  }
+
   /// Settles the promise from a callback that always delivers a value and maybe an error.
   @inlinable
   public func resolve(_ value: T, _ error: (any Error)?) {
@@ -58,6 +82,15 @@ extension Resolver where T == Void {
   /// Fulfills a `Promise<Void>`.
   @inlinable
   public func fulfill() {
+    fulfill(())
+  }
+
+  /// Fulfills a `Promise<Void>`: PromiseKit's spelling, kept so its code compiles unchanged.
+  ///
+  /// PromiseKit 8 names it with an underscore because its `fulfill()` made `seal.fulfill`
+  /// ambiguous for the Swift compilers of its day; this library offers both.
+  @inlinable
+  public func fulfill_() {
     fulfill(())
   }
 

@@ -13,7 +13,7 @@ protocol Settleable<T>: AnyObject, Sendable {
 extension Settleable {
   /// Settles the promise once; a second call is ignored.
   @inlinable
-  func settle(_ result: Result<T, any Error>) {
+  func settle(_ result: Result<T>) {
     guard let handlers = withState({ $0.settle(result) }) else { return }
     Trampoline.run(handlers, with: result)
   }
@@ -28,7 +28,7 @@ extension Settleable {
   }
 
   @inlinable
-  var currentResult: Result<T, any Error>? {
+  var currentResult: Result<T>? {
     withState { $0.result }
   }
 }

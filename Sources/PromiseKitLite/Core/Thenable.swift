@@ -11,24 +11,24 @@ public protocol Thenable<T>: AnyObject, Sendable {
   ///
   /// `to` runs synchronously on the thread that settles the promise (or at once,
   /// on this thread, if it has settled already); operators dispatch from there.
-  func pipe(to: @escaping @Sendable (Result<T, any Error>) -> Void)
+  func pipe(to: @escaping @Sendable (Result<T>) -> Void)
 
   /// The result, or `nil` while the promise is pending.
-  var result: Result<T, any Error>? { get }
+  var result: Result<T>? { get }
 }
 
 extension Thenable {
   /// The fulfilled value, or `nil` while pending or when rejected.
   @inlinable
   public var value: T? {
-    if case .success(let value)? = result { return value }
+    if case .fulfilled(let value)? = result { return value }
     return nil
   }
 
   /// The rejection's error, or `nil` while pending or when fulfilled.
   @inlinable
   public var error: (any Error)? {
-    if case .failure(let error)? = result { return error }
+    if case .rejected(let error)? = result { return error }
     return nil
   }
 
@@ -41,7 +41,7 @@ extension Thenable {
   /// `true` once the promise has fulfilled.
   @inlinable
   public var isFulfilled: Bool {
-    if case .success? = result { return true }
+    if case .fulfilled? = result { return true }
     return false
   }
 

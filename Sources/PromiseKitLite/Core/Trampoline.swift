@@ -28,7 +28,7 @@ final class Trampoline {
   init() {}
 
   @inlinable
-  static func run<T>(_ handlers: Handlers<T>, with result: Result<T, any Error>) {
+  static func run<T>(_ handlers: Handlers<T>, with result: Result<T>) {
     let trampoline = current
     if trampoline.isDraining {
       switch handlers {

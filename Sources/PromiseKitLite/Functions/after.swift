@@ -12,7 +12,7 @@ public func after(seconds: TimeInterval) -> Guarantee<Void> {
 public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
   let (rg, _) = Guarantee<Void>.pending()
   DispatchQueue.global().asyncAfter(deadline: .now() + interval) {
-    rg.settle(.success(()))
+    rg.settle(.fulfilled(()))
   }
   return rg
 }

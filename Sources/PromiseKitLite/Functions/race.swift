@@ -19,6 +19,15 @@ public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
   race([first] + rest)
 }
 
+/// Fulfills like whichever of the given guarantees fulfills first; a guarantee cannot lose by failing.
+public func race<T>(_ guarantees: Guarantee<T>...) -> Guarantee<T> {
+  let (rg, _) = Guarantee<T>.pending()
+  for guarantee in guarantees {
+    guarantee.pipe { rg.settle($0) }
+  }
+  return rg
+}
+
 /// Fulfills like the first promise to fulfill; rejects only when all of them reject.
 ///
 /// Rejects with ``PMKError/noWinner`` when every promise rejects, and with
@@ -30,13 +39,13 @@ public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
   for thenable in thenables {
     thenable.pipe { result in
       switch result {
-      case .success:
+      case .fulfilled:
         rp.settle(result)
-      case .failure:
+      case .rejected:
         if remaining.withLock({
           $0 -= 1; return $0 == 0
         }) {
-          rp.settle(.failure(PMKError.noWinner))
+          rp.settle(.rejected(PMKError.noWinner))
         }
       }
     }

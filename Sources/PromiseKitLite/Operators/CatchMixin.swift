@@ -23,12 +23,12 @@ extension CatchMixin {
     let finalizer = PMKFinalizer()
     pipe { result in
       switch result {
-      case .failure(let error) where policy.handles(error):
+      case .rejected(let error) where policy.handles(error):
         target.async {
           body(error)
           finalizer.settle()
         }
-      case .failure, .success:
+      case .rejected, .fulfilled:
         finalizer.settle()
       }
     }
@@ -49,17 +49,17 @@ extension CatchMixin {
     let (rp, _) = Promise<T>.pending()
     pipe { result in
       switch result {
-      case .failure(let error) where policy.handles(error):
+      case .rejected(let error) where policy.handles(error):
         target.async {
           do {
             let next = try body(error)
             guard next !== rp else { throw PMKError.returnedSelf }
             next.pipe { rp.settle($0) }
           } catch {
-            rp.settle(.failure(error))
+            rp.settle(.rejected(error))
           }
         }
-      case .failure, .success:
+      case .rejected, .fulfilled:
         rp.settle(result)
       }
     }
@@ -79,9 +79,9 @@ extension CatchMixin {
     let (rg, _) = Guarantee<T>.pending()
     pipe { result in
       switch result {
-      case .success:
+      case .fulfilled:
         rg.settle(result)
-      case .failure(let error):
+      case .rejected(let error):
         target.async {
           body(error).pipe { rg.settle($0) }
         }
@@ -127,14 +127,42 @@ extension CatchMixin {
 
   /// Ends a chain on purpose without handling its error, and says so in the code.
   ///
-  /// Prefer a real `catch`; use this only where an error truly cannot matter.
+  /// Prefer a real `catch`; use this only where an error truly cannot matter. The error
+  /// still reaches ``PMKConfiguration/logHandler`` as ``LogEvent/cauterized(_:)``.
   @inlinable
   public func cauterize() {
-    self.catch(on: nil) { _ in }
+    self.catch(on: nil) { error in conf.logHandler(.cauterized(error)) }
   }
 }
 
 extension CatchMixin where T == Void {
+  /// Handles every error of a `Promise<Void>`, cancellations included, and cannot fail afterwards.
+  ///
+  /// As in PromiseKit, a handler that does not throw makes the chain a
+  /// `Guarantee<Void>`: nothing is left to catch, so the compiler asks for no `catch`.
+  /// Write a throwing handler (or pass `policy:`) to get the `Promise<Void>` form.
+  @discardableResult
+  @inlinable
+  public func recover(
+    on queue: DispatchQueue? = conf.Q.map, flags: DispatchWorkItemFlags? = nil,
+    _ body: @escaping @Sendable (any Error) -> Void
+  ) -> Guarantee<Void> {
+    let target = HandlerQueue(queue, flags)
+    let (rg, _) = Guarantee<Void>.pending()
+    pipe { result in
+      switch result {
+      case .fulfilled:
+        rg.settle(result)
+      case .rejected(let error):
+        target.async {
+          body(error)
+          rg.settle(.fulfilled(()))
+        }
+      }
+    }
+    return rg
+  }
+
   /// Replaces an error of a `Promise<Void>` by running `body`; rethrow to keep it rejected.
   @inlinable
   public func recover(
@@ -146,11 +174,11 @@ extension CatchMixin where T == Void {
     let (rp, _) = Promise<Void>.pending()
     pipe { result in
       switch result {
-      case .failure(let error) where policy.handles(error):
+      case .rejected(let error) where policy.handles(error):
         target.async {
-          rp.settle(Result { try body(error) })
+          rp.settle(Result(catching: { try body(error) }))
         }
-      case .failure, .success:
+      case .rejected, .fulfilled:
         rp.settle(result)
       }
     }

@@ -32,8 +32,8 @@ extension Guarantee {
     let target = HandlerQueue(queue, flags)
     let (rg, _) = Guarantee<U>.pending()
     pipe { result in
-      if case .success(let value) = result {
-        target.async { rg.settle(.success(transform(value))) }
+      if case .fulfilled(let value) = result {
+        target.async { rg.settle(.fulfilled(transform(value))) }
       }
     }
     return rg
@@ -49,7 +49,7 @@ extension Guarantee {
     let target = HandlerQueue(queue, flags)
     let (rg, _) = Guarantee<U>.pending()
     pipe { result in
-      if case .success(let value) = result {
+      if case .fulfilled(let value) = result {
         target.async {
           body(value).pipe { rg.settle($0) }
         }

@@ -15,18 +15,18 @@ extension Thenable {
     let (rp, _) = Promise<U.T>.pending()
     pipe { result in
       switch result {
-      case .success(let value):
+      case .fulfilled(let value):
         target.async {
           do {
             let next = try body(value)
             guard next !== rp else { throw PMKError.returnedSelf }
             next.pipe { rp.settle($0) }
           } catch {
-            rp.settle(.failure(error))
+            rp.settle(.rejected(error))
           }
         }
-      case .failure(let error):
-        rp.settle(.failure(error))
+      case .rejected(let error):
+        rp.settle(.rejected(error))
       }
     }
     return rp
@@ -42,18 +42,18 @@ extension Thenable {
     let (rp, _) = Promise<U>.pending()
     pipe { result in
       switch result {
-      case .success(let value):
+      case .fulfilled(let value):
         target.async {
-          rp.settle(Result { try transform(value) })
+          rp.settle(Result(catching: { try transform(value) }))
         }
-      case .failure(let error):
-        rp.settle(.failure(error))
+      case .rejected(let error):
+        rp.settle(.rejected(error))
       }
     }
     return rp
   }
 
-  /// Transforms the value, rejecting with ``PMKError/compactMap(value:type:)`` when `transform` returns `nil`.
+  /// Transforms the value, rejecting with ``PMKError/compactMap(_:_:)`` when `transform` returns `nil`.
   ///
   /// Use it where a missing value is an error (a response without the field the
   /// screen needs), so the chain says so instead of carrying an optional along.
@@ -64,7 +64,7 @@ extension Thenable {
   ) -> Promise<U> {
     map(on: queue, flags: flags) { value in
       guard let transformed = try transform(value) else {
-        throw PMKError.compactMap(value: String(describing: value), type: String(describing: U.self))
+        throw PMKError.compactMap(value, U.self)
       }
       return transformed
     }
@@ -99,7 +99,7 @@ extension Thenable {
   @inlinable
   public func tap(
     on queue: DispatchQueue? = conf.Q.map, flags: DispatchWorkItemFlags? = nil,
-    _ body: @escaping @Sendable (Result<T, any Error>) -> Void
+    _ body: @escaping @Sendable (Result<T>) -> Void
   ) -> Promise<T> {
     let target = HandlerQueue(queue, flags)
     let (rp, _) = Promise<T>.pending()

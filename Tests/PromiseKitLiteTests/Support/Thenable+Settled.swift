@@ -4,19 +4,12 @@ import PromiseKitLite
 
 extension Thenable {
   /// Suspends until the promise settles and returns its result, blocking no thread.
-  var settled: Result<T, any Error> {
+  var settled: Result<T> {
     get async {
       await withCheckedContinuation { continuation in
         pipe { continuation.resume(returning: $0) }
       }
     }
-  }
-}
-
-extension AnyPromise {
-  /// Suspends until the promise settles; the resolution as `Promise<T>` reads it.
-  var settled: Result<(any Sendable)?, any Error> {
-    get async { await asPromise().settled }
   }
 }
 
@@ -66,6 +59,6 @@ struct Cancelled: CancellableError {
 /// other test's timers and continuations, and makes timing-sensitive tests elsewhere flaky.
 func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
   try await withCheckedThrowingContinuation { continuation in
-    DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    DispatchQueue.global().async { continuation.resume(with: Swift.Result { try body() }) }
   }
 }

@@ -90,17 +90,15 @@ struct Subprocess {
     }
 
     Sessions.installInterruptHandler()
+    runsInProgress += 1
+    defer { runsInProgress -= 1 }
     let previous = FileManager.default.currentDirectoryPath
     _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
     var pid: pid_t = 0
     let status = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
     _ = FileManager.default.changeCurrentDirectoryPath(previous)
     guard status == 0 else { throw CourseError.couldNotRun(arguments.joined(separator: " "), code: status) }
-    Sessions.started(pid)
-    defer {
-      Sessions.end(pid)
-      Sessions.finished(pid)
-    }
+    defer { Sessions.end(pid) }
 
     let start = Date()
     var watchdog = Watchdog(session: pid, limits: stallLimit)
@@ -121,6 +119,10 @@ struct Subprocess {
         timedOut = true
       } else if let progressFile {
         stall = watchdog.look(progress: Self.size(of: progressFile))
+      }
+      if Sessions.interruption != 0 {
+        Sessions.end(pid)
+        exit(128 + Sessions.interruption)
       }
       if timedOut || stall != nil {
         Sessions.end(pid)
@@ -196,13 +198,14 @@ extension Subprocess {
   }
 }
 
+/// Set by the signal handler, read by the loops that wait for programs: plain integers, which is
+/// what a signal handler may safely write.
+nonisolated(unsafe) private var pendingInterrupt: Int32 = 0
+/// How many programs the runner is waiting for; changed only around ``Subprocess/run(echo:)``.
+nonisolated(unsafe) private var runsInProgress: Int32 = 0
+
 /// The sessions of the programs the runner started, so that they end with the check that started them.
 enum Sessions {
-  private static let running = Locked<Set<pid_t>>([])
-
-  static func started(_ session: pid_t) { running.withLock { _ = $0.insert(session) } }
-  static func finished(_ session: pid_t) { running.withLock { _ = $0.remove(session) } }
-
   /// Kills every process of `session`, the program and whatever it started.
   static func end(_ session: pid_t) {
     #if os(Linux)
@@ -218,30 +221,25 @@ enum Sessions {
   }
 
   /// Ends every running session and exits on Ctrl-C or SIGTERM, so that no test process outlives `course`.
+  ///
+  /// The handler only notes the signal (little else is safe inside one); the loop that waits for
+  /// the program ends its session and exits. With no program running, the handler exits at once.
   static func installInterruptHandler() {
-    _ = interruptHandler
+    _ = interruptHandlerInstalled
   }
 
-  /// Made once, on first use: the signal sources live as long as the process.
-  private static let interruptHandler = InterruptHandler()
-
-  /// Holds the signal sources; it never changes after `init`, which is what makes it `Sendable`.
-  private final class InterruptHandler: @unchecked Sendable {
-    let sources: [any DispatchSourceSignal]
-
-    init() {
-      sources = [SIGINT, SIGTERM].map { signalNumber in
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler {
-          for session in Sessions.running.withLock({ $0 }) { Sessions.end(session) }
-          exit(128 + signalNumber)
-        }
-        source.resume()
-        return source
+  private static let interruptHandlerInstalled: Bool = {
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber) { received in
+        pendingInterrupt = received
+        if runsInProgress == 0 { _exit(128 + received) }
       }
     }
-  }
+    return true
+  }()
+
+  /// The signal that interrupted `course`, or 0.
+  static var interruption: Int32 { pendingInterrupt }
 
   /// The processes whose session is `session` (Linux: read from `/proc`).
   static func processes(in session: pid_t) -> [pid_t] {

@@ -13,6 +13,9 @@ import Foundation
 /// // Failure says: A chain with only `.done` never resumes when the promise rejects
 /// ```
 ///
+/// A mistake that lives in a data race adds a `// Race:` line saying why: its proof runs
+/// under the thread sanitizer, which sees the race on every run, however busy the machine.
+///
 /// `course verify` swaps it into a scratch copy in which every other exercise is
 /// solved, runs the exercise's suite, and requires a failure that carries that sentence.
 public struct WrongAnswer: Sendable, Hashable {
@@ -31,6 +34,9 @@ public struct WrongAnswer: Sendable, Hashable {
   public let bullet: String
   /// The sentence the failing suite's output must carry.
   public let sentence: String
+  /// Whether the mistake lives in a data race, which only the thread sanitizer sees on every run
+  /// (a `// Race:` line in the header says so, and why); the proof runs it under the sanitizer.
+  public let isRace: Bool
   /// The whole file, header included: what is swapped in for the exercise.
   public let source: String
 
@@ -48,6 +54,7 @@ public struct WrongAnswer: Sendable, Hashable {
     self.mistake = mistake
     self.bullet = bullet
     self.sentence = sentence
+    isRace = fields["Race"] != nil
   }
 
   /// Every wrong answer of `topic`, in file-name order; files whose header cannot be read are in `unreadable`.
@@ -59,7 +66,11 @@ public struct WrongAnswer: Sendable, Hashable {
     for name in names.sorted() where name.hasSuffix(".swift") {
       let path = "\(folder)/\(name)"
       let source = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
-      if let answer = WrongAnswer(path: path, source: source) { answers.append(answer) } else { unreadable.append(path) }
+      if let answer = WrongAnswer(path: path, source: source) {
+        answers.append(answer)
+      } else {
+        unreadable.append(path)
+      }
     }
     return (answers, unreadable)
   }
@@ -86,7 +97,7 @@ public struct WrongAnswer: Sendable, Hashable {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       guard let colon = trimmed.firstIndex(of: ":") else { continue }
       let key = String(trimmed[..<colon])
-      guard ["Mistake", "Lesson bullet", "Failure says"].contains(key) else { continue }
+      guard ["Mistake", "Lesson bullet", "Failure says", "Race"].contains(key) else { continue }
       fields[key] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
       current = key
     }

@@ -15,6 +15,10 @@ struct WrongAnswerProof {
   static let sourcesFolder = ".course/wrong-answers"
   /// Where the scratch copy is built.
   static let scratch = ".build/course-wrong-answers"
+  /// Where the scratch copy is built under the thread sanitizer, for the mistakes that live in a race.
+  static let sanitizedScratch = ".build/course-wrong-answers-tsan"
+  /// How much longer the kit's deadlines are under the sanitizer (it slows everything down five to fifteen times).
+  static let sanitizedTimeScale = "10"
 
   /// What the proof found out about one wrong answer.
   struct Finding {
@@ -54,35 +58,43 @@ struct WrongAnswerProof {
     return groups
   }
 
-  /// Runs every round and returns a finding per wrong answer, in corpus order.
+  /// Runs every round and returns a finding per wrong answer: first the plain rounds, then the sanitized ones.
   func run() throws -> [Finding] {
     let groups = corpus()
-    let involved = topics.filter { topic in groups.contains { $0.topic == topic } }
-    guard !involved.isEmpty else { return [] }
-    let rounds = groups.map(\.answers.count).max() ?? 0
-    var findings: [Finding] = []
     let checker = Checker(workspace: workspace, mode: .solutions, timeLimit: timeLimit)
-    for round in 0..<rounds {
-      let swapped = groups.compactMap { group in
-        round < group.answers.count ? (group.topic, group.exercise, group.answers[round]) : nil
+    var findings: [Finding] = []
+    for sanitized in [false, true] {
+      let answers = groups.map { group in (group.topic, group.exercise, group.answers.filter { $0.isRace == sanitized })
       }
-      let start = Date()
-      log("wrong answers, round \(round + 1) of \(rounds): \(swapped.map { "\($0.1.id) \($0.2.slug)" }.joined(separator: ", "))")
-      findings += try prove(swapped, of: involved, with: checker)
-      log("  round \(round + 1) took \(Int(Date().timeIntervalSince(start))) s")
+      let involved = topics.filter { topic in answers.contains { $0.0 == topic && !$0.2.isEmpty } }
+      let rounds = answers.map(\.2.count).max() ?? 0
+      for round in 0..<rounds {
+        let swapped = answers.compactMap { group in round < group.2.count ? (group.0, group.1, group.2[round]) : nil }
+        let start = Date()
+        let names = swapped.map { "\($0.1.id) \($0.2.slug)" }.joined(separator: ", ")
+        log(
+          "wrong answers\(sanitized ? " (under the thread sanitizer)" : ""), round \(round + 1) of \(rounds): \(names)")
+        findings += try prove(swapped, of: involved, with: checker, sanitized: sanitized)
+        log("  round \(round + 1) took \(Int(Date().timeIntervalSince(start))) s")
+      }
     }
     return findings
   }
 
   /// One round: swaps the answers in, builds once, runs the suites `repeats` times and judges each answer.
+  ///
+  /// Under the sanitizer only the swapped suites run, since everything is many times slower.
   private func prove(
-    _ swapped: [(Topic, Exercise, WrongAnswer)], of topics: [Topic], with checker: Checker
+    _ swapped: [(Topic, Exercise, WrongAnswer)], of topics: [Topic], with checker: Checker, sanitized: Bool
   ) throws -> [Finding] {
     var findings = swapped.map { Finding(answer: $0.2) }
     var active = Array(swapped.indices)
     while true {
       try writeScratch(of: topics, swapping: active.map { swapped[$0] })
-      let build = try checker.build(topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+      let build =
+        sanitized
+        ? try sanitizedBuild(topics: topics, checker: checker)
+        : try checker.build(topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
       if build.succeeded { break }
       let errors = Checker.compileErrors(in: build.output)
       let broken = active.filter { index in
@@ -99,11 +111,17 @@ struct WrongAnswerProof {
       }
       active.removeAll(where: broken.contains)
     }
-    let filter = topics.map { "^\($0.testModule)\\." }.joined(separator: "|")
     let swappedIDs = Set(active.map { swapped[$0].1.id })
+    let filter =
+      sanitized
+      ? active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }.joined(
+        separator: "|")
+      : topics.map { "^\($0.testModule)\\." }.joined(separator: "|")
     for _ in 0..<repeats {
-      let (report, outcome) = try checker.test(
-        filter: filter, topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+      let (report, outcome) =
+        sanitized
+        ? try sanitizedTest(filter: filter, topics: topics, checker: checker)
+        : try checker.test(filter: filter, topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
       for index in active {
         let (topic, exercise, answer) = swapped[index]
         findings[index].runs += 1
@@ -114,24 +132,69 @@ struct WrongAnswerProof {
         }
       }
       // The exercises left solved in this round must still pass: a wrong answer may not disturb another suite.
+      // A solved suite that fails beside it is run again alone, on the same build: when it passes then,
+      // the failure was the machine's load (a deadline), not the wrong answer's doing, and is only noted.
+      guard !sanitized else { continue }
+      var disturbed: [(Topic, Exercise, String)] = []
       for topic in topics {
         for exercise in topic.exercises where !swappedIDs.contains(exercise.id) {
           guard exercise.buildsOn.allSatisfy({ !swappedIDs.contains($0) }) else { continue }
           let tests = report.tests(inSuite: topic.filter(exercise))
-          let disturbance: String? =
-            if tests.isEmpty {
-              "the solution of \(exercise.id) ran no test beside it: the run was disturbed"
-            } else if let failing = tests.first(where: { !$0.passed }) {
-              "the solution of \(exercise.id) failed \"\(failing.name)\" beside it: \(failing.issues.first ?? "did not finish")"
-            } else {
-              nil
-            }
-          guard let disturbance else { continue }
-          for index in active where findings[index].problem == nil { findings[index].problem = disturbance }
+          if tests.isEmpty {
+            disturbed.append((topic, exercise, "ran no test beside it: the run was disturbed"))
+          } else if let failing = tests.first(where: { !$0.passed }) {
+            disturbed.append(
+              (topic, exercise, "failed \"\(failing.name)\" beside it: \(failing.issues.first ?? "did not finish")"))
+          }
+        }
+      }
+      guard !disturbed.isEmpty else { continue }
+      let again = disturbed.map { NSRegularExpression.escapedPattern(for: $0.0.filter($0.1)) }.joined(separator: "|")
+      let (alone, _) = try checker.test(
+        filter: again, topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+      for (topic, exercise, why) in disturbed {
+        let tests = alone.tests(inSuite: topic.filter(exercise))
+        if !tests.isEmpty, tests.allSatisfy(\.passed) {
+          log("  note: the solution of \(exercise.id) \(why); alone, it passed (a loaded machine)")
+          continue
+        }
+        for index in active where findings[index].problem == nil {
+          findings[index].problem = "the solution of \(exercise.id) \(why)"
         }
       }
     }
     return findings
+  }
+
+  /// Builds the scratch copy under the thread sanitizer.
+  private func sanitizedBuild(topics: [Topic], checker: Checker) throws -> Checker.BuildOutcome {
+    var environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
+    environment["COURSE_TIME_SCALE"] = Self.sanitizedTimeScale
+    let outcome = try Subprocess(
+      arguments: ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", Self.sanitizedScratch],
+      environment: environment, directory: workspace.root
+    ).run()
+    return Checker.BuildOutcome(succeeded: outcome.succeeded, output: outcome.output)
+  }
+
+  /// Runs the suites matching `filter` under the thread sanitizer, one test at a time, and reads their events.
+  private func sanitizedTest(filter: String, topics: [Topic], checker: Checker) throws -> (
+    TestReport, Subprocess.Outcome
+  ) {
+    let events = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "course-events-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: events) }
+    var environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
+    environment["COURSE_TIME_SCALE"] = Self.sanitizedTimeScale
+    let outcome = try Subprocess(
+      arguments: [
+        "swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", Self.sanitizedScratch,
+        "--no-parallel", "--filter", filter,
+        "--experimental-event-stream-output", events.path, "--experimental-event-stream-version", "0",
+      ],
+      environment: environment, directory: workspace.root, timeLimit: timeLimit
+    ).run()
+    return (TestReport(eventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? ""), outcome)
   }
 
   /// Why `answer` was not caught in this run with its sentence, or `nil` when it was.
@@ -140,10 +203,12 @@ struct WrongAnswerProof {
   ) -> String? {
     let tests = report.tests(inSuite: topic.filter(exercise))
     guard !tests.isEmpty else {
-      return "its suite ran no test (\(outcome.timedOut ? "timed out" : Checker.crashMessage(in: outcome.output, running: [])))"
+      return
+        "its suite ran no test (\(outcome.timedOut ? "timed out" : Checker.crashMessage(in: outcome.output, running: [])))"
     }
     if let unfinished = tests.first(where: { !$0.ended }) {
-      return "\"\(unfinished.name)\" did not finish: a trap must fail its own test, not the run (\(Checker.crashMessage(in: outcome.output, running: [])))"
+      return
+        "\"\(unfinished.name)\" did not finish: a trap must fail its own test, not the run (\(Checker.crashMessage(in: outcome.output, running: [])))"
     }
     let failing = tests.filter { !$0.passed }
     guard !failing.isEmpty else { return "its suite passed: the mistake is not caught" }

@@ -56,19 +56,45 @@ struct Ex1_7_RetryWithBackoffTests {
     flaky.endpoint.script(.fail(LegacyError.offline), .fail(LegacyError.server(status: 503)), .succeed(7))
     let result = await run()
     #expect(try result?.get() == 7)
-    #expect(flaky.attempts == 3, "Stop retrying at the first success.")
+    #expect(
+      flaky.attempts == 3, "Stop at the first success: \(flaky.attempts) attempts for two failures and a success.")
   }
 
-  @Test("The wait doubles between attempts: exponential, not fixed")
+  @Test("The wait doubles between attempts: exponential, not fixed, nor growing by a step")
   func backoffDoubles() async throws {
-    flaky.endpoint.script(.fail(LegacyError.offline), .fail(LegacyError.offline), .succeed(1))
+    flaky.endpoint.script(
+      .fail(LegacyError.offline), .fail(LegacyError.offline), .fail(LegacyError.offline), .succeed(1))
     _ = await run()
     let gaps = flaky.gaps
-    try #require(gaps.count == 2, "Expected three attempts, got \(gaps.count + 1).")
+    try #require(gaps.count == 3, "Expected four attempts, got \(gaps.count + 1).")
     #expect(gaps[0] >= delay * 0.9, "Wait `initialDelay` before the second attempt; waited \(gaps[0]) s.")
+    // Three waits tell the shapes apart: fixed (d, d, d), linear (d, 2d, 3d), exponential (d, 2d, 4d).
+    let expected = [delay, delay * 2, delay * 4]
     #expect(
-      gaps[1] >= delay * 1.8,
-      "The second wait (\(gaps[1]) s) should be about twice the first: double the delay on every retry.")
+      gaps[1] >= expected[1] * 0.9 && gaps[2] >= expected[2] * 0.9,
+      "Double the delay on every retry: exponential, not fixed. The waits were \(gaps.map { (($0 * 1000).rounded()) }) ms, not about \(expected.map { ($0 * 1000).rounded() }) ms."
+    )
+  }
+
+  @Test("Waiting between attempts never blocks the main queue")
+  func waitsWithoutBlocking() async throws {
+    flaky.endpoint.script(.fail(LegacyError.offline), .fail(LegacyError.offline), .succeed(1))
+    let flaky = self.flaky
+    let chain = retry(maxAttempts: 3, initialDelay: 0.2, isRetryable: { _ in true }) { flaky.call() }
+    // While the retries wait, the main queue must stay free: ask it for a moment, several times.
+    var slowest = 0.0
+    for _ in 0..<6 {
+      try? await Task.sleep(for: .milliseconds(40))
+      let asked = ContinuousClock.now
+      await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+      let waited = ContinuousClock.now - asked
+      slowest = max(slowest, Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18)
+    }
+    _ = await awaitSettled(chain, "The promise retry returned", within: 2)
+    #expect(
+      slowest < 0.15,
+      "The main queue was blocked for \(Int(slowest * 1000)) ms while retry waited: wait with `after`, never `sleep`, which blocks a thread (on the main queue, the whole app)."
+    )
   }
 
   @Test("An error that is not retryable fails at once, without another attempt")
@@ -84,15 +110,21 @@ struct Ex1_7_RetryWithBackoffTests {
     flaky.endpoint.script(
       .fail(LegacyError.offline), .fail(LegacyError.offline), .fail(LegacyError.server(status: 502)))
     let result = await run(maxAttempts: 3)
-    #expect(flaky.attempts == 3, "maxAttempts counts every attempt, the first included.")
-    #expect(result?.failure as? LegacyError == .server(status: 502), "Fail with the last attempt's error.")
+    #expect(
+      flaky.attempts == 3,
+      "`maxAttempts` counts every attempt, the first included: maxAttempts 3 made \(flaky.attempts) attempts.")
+    #expect(
+      result?.failure as? LegacyError == .server(status: 502),
+      "When the attempts are used up, fail with the last error, not a generic one: got \(String(describing: result)).")
   }
 
   @Test("A cancellation is never retried")
   func cancellationNotRetried() async throws {
     flaky.endpoint.script(.fail(PMKError.cancelled), .succeed(1))
     let result = await run(isRetryable: { _ in true })
-    #expect(flaky.attempts == 1, "A cancelled call was retried: the user asked to stop.")
+    #expect(
+      flaky.attempts == 1,
+      "Never retry a cancellation: the user asked to stop. A cancelled call was attempted \(flaky.attempts) times.")
     #expect(result?.failure?.isCancelled == true)
   }
 }

@@ -61,7 +61,8 @@ extension CatalogAudit {
       if topic.exercises.contains(where: { $0.id == answer.exerciseID }) {
         problems.append("\(answer.path) is linked from no lesson bullet in the catalog.")
       } else {
-        problems.append("\(answer.path) answers exercise \(answer.exerciseID), which topic \(topic.number) does not have.")
+        problems.append(
+          "\(answer.path) answers exercise \(answer.exerciseID), which topic \(topic.number) does not have.")
       }
     }
     return problems

@@ -7,7 +7,8 @@ import Foundation
 /// with `--repeat 20` to show that a race-dependent mistake is caught every time.
 struct ProveCommand: Command {
   static let info = CommandInfo(
-    name: "prove", abstract: "Maintainers: prove that every wrong answer in Tests/WrongAnswers fails with its sentence.",
+    name: "prove",
+    abstract: "Maintainers: prove that every wrong answer in Tests/WrongAnswers fails with its sentence.",
     usage: "prove [<exercise>...] [--only <slug>] [--repeat <n>] [--timeout <seconds>]",
     discussion: """
       Swaps each wrong answer into a scratch copy in which every other exercise is solved (one build per round),

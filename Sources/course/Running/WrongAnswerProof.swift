@@ -15,8 +15,9 @@ struct WrongAnswerProof {
   static let sourcesFolder = ".course/wrong-answers"
   /// Where the scratch copy is built.
   static let scratch = ".build/course-wrong-answers"
-  /// Where the scratch copy is built under the thread sanitizer, for the mistakes that live in a race.
-  static let sanitizedScratch = ".build/course-wrong-answers-tsan"
+  /// Where the scratch copy is built under the thread sanitizer, for the mistakes that live in a race: the
+  /// folder `.ci/run`'s sanitizer stage builds in, so that the two share everything but the exercise targets.
+  static let sanitizedScratch = ".build/course-tsan"
   /// How much longer the kit's deadlines are under the sanitizer (it slows everything down five to fifteen times).
   static let sanitizedTimeScale = "10"
 

@@ -45,7 +45,7 @@ extension Catalog {
             wrongAnswers: ["guest-session"]),
           AntiPattern(
             "`done` runs on the main queue by default",
-            wrongAnswers: ["done-on-nil"]),
+            wrongAnswers: ["no-hops"]),
         ]),
       Exercise(
         id: "1.3", title: "Handle errors: catch, recover, ensure", grade: .practice, points: 20,

@@ -83,20 +83,29 @@ struct Ex1_7_RetryWithBackoffTests {
   func waitsWithoutBlocking() async throws {
     flaky.endpoint.script(.fail(LegacyError.offline), .fail(LegacyError.offline), .succeed(1))
     let flaky = self.flaky
-    let chain = retry(maxAttempts: 3, initialDelay: 0.2, isRetryable: { _ in true }) { flaky.call() }
-    // While the retries wait, the main queue must stay free: ask it for a moment, several times.
-    var slowest = 0.0
-    for _ in 0..<6 {
-      try? await Task.sleep(for: .milliseconds(40))
-      let asked = ContinuousClock.now
-      await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
-      let waited = ContinuousClock.now - asked
-      slowest = max(slowest, Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18)
+    // A heartbeat on the main queue, every few milliseconds, for as long as retry runs: a wait that
+    // blocks the main queue shows as a gap between two beats as long as the wait itself.
+    let beats = Locked<[ContinuousClock.Instant]>([])
+    let beating = Locked(true)
+    @Sendable func beat() {
+      beats.withLock { $0.append(.now) }
+      if beating.withLock({ $0 }) { DispatchQueue.main.asyncAfter(deadline: .now() + 0.005, execute: beat) }
     }
-    _ = await awaitSettled(chain, "The promise retry returned", within: 2)
+    DispatchQueue.main.async(execute: beat)
+    let initialDelay = 0.3
+    _ = await awaitSettled(
+      retry(maxAttempts: 3, initialDelay: initialDelay, isRetryable: { _ in true }) { flaky.call() },
+      "The promise retry returned", within: 3)
+    beating.withLock { $0 = false }
+    let times = beats.withLock { $0 }
+    let longest =
+      zip(times, times.dropFirst()).map { pair in
+        let gap = pair.1 - pair.0
+        return Double(gap.components.seconds) + Double(gap.components.attoseconds) / 1e18
+      }.max() ?? 0
     #expect(
-      slowest < 0.15,
-      "The main queue was blocked for \(Int(slowest * 1000)) ms while retry waited: wait with `after`, never `sleep`, which blocks a thread (on the main queue, the whole app)."
+      longest < initialDelay * 0.9,
+      "The main queue was blocked for \(Int(longest * 1000)) ms while retry waited: wait with `after`, never `sleep`, which blocks a thread (on the main queue, the whole app)."
     )
   }
 

@@ -118,11 +118,16 @@ struct WrongAnswerProof {
       ? active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }.joined(
         separator: "|")
       : topics.map { "^\($0.testModule)\\." }.joined(separator: "|")
-    for _ in 0..<repeats {
+    // Runs after the first repeat only the swapped suites: the others were checked for disturbance once.
+    let swappedOnly = active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }
+      .joined(separator: "|")
+    for run in 0..<repeats {
       let (report, outcome) =
         sanitized
         ? try sanitizedTest(filter: filter, topics: topics, checker: checker)
-        : try checker.test(filter: filter, topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+        : try checker.test(
+          filter: run == 0 ? filter : swappedOnly, topics: topics, sourcesFolder: Self.sourcesFolder,
+          scratch: Self.scratch)
       for index in active {
         let (topic, exercise, answer) = swapped[index]
         findings[index].runs += 1
@@ -135,7 +140,7 @@ struct WrongAnswerProof {
       // The exercises left solved in this round must still pass: a wrong answer may not disturb another suite.
       // A solved suite that fails beside it is run again alone, on the same build: when it passes then,
       // the failure was the machine's load (a deadline), not the wrong answer's doing, and is only noted.
-      guard !sanitized else { continue }
+      guard !sanitized, run == 0 else { continue }
       var disturbed: [(Topic, Exercise, String)] = []
       for topic in topics {
         for exercise in topic.exercises where !swappedIDs.contains(exercise.id) {

@@ -167,7 +167,9 @@ private func describe(_ result: Result<Thumbnail, any Error>) -> String {
 
 /// The result of `operation`, or a `DeadlineExceeded` failure, without throwing.
 func withDeadlineResult<T: Sendable>(
-  _ what: String, _ operation: @escaping @Sendable () async throws -> T
+  seconds: Double = Deadline.standard, _ what: String, _ operation: @escaping @Sendable () async throws -> T
 ) async -> Result<T, any Error> {
-  do { return .success(try await withDeadline(what, operation: operation)) } catch { return .failure(error) }
+  do { return .success(try await withDeadline(seconds: seconds, what, operation: operation)) } catch {
+    return .failure(error)
+  }
 }

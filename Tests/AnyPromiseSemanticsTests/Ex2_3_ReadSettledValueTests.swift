@@ -47,13 +47,15 @@ struct Ex2_3_ReadSettledValueTests {
   // A forced cast traps, so this check runs in a child process: the trap fails this test, in the runtime's words.
   @Test("A value of the wrong type is a failure with AnyPromise.CastError, proved in a child process")
   func wrongTypeFails() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run {
-        let result = settledResult(of: AnyPromise.value("five"), as: Int.self)
-        guard result?.failure is AnyPromise.CastError else {
-          throw ResumeProbe.ProbeFailure(
-            "A value of the wrong type is a failure with `AnyPromise.CastError`: do not pretend it was nil. A String is not an Int, and the result was \(String(describing: result))."
-          )
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run {
+          let result = settledResult(of: AnyPromise.value("five"), as: Int.self)
+          guard result?.failure is AnyPromise.CastError else {
+            throw ResumeProbe.ProbeFailure(
+              "A value of the wrong type is a failure with `AnyPromise.CastError`: do not pretend it was nil. A String is not an Int, and the result was \(String(describing: result))."
+            )
+          }
         }
       }
     }

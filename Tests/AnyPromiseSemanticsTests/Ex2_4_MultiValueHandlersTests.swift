@@ -33,13 +33,15 @@ struct Ex2_4_MultiValueHandlersTests {
   // A forced unwrap or cast of the missing count traps, so this runs in a child process.
   @Test("One value: the count is nil, and the summary says so, proved in a child process")
   func oneValue() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run {
-        let result = try await summary(of: AnyPromise.value("grace")).asPromise().settled(within: 1, "summary(of:)")
-        guard result.success as? String == "grace: no unread" else {
-          throw ResumeProbe.ProbeFailure(
-            "When the source resolves with one value, the second parameter is nil: handle it, do not assume the manifold. Got \(result)."
-          )
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run {
+          let result = try await summary(of: AnyPromise.value("grace")).asPromise().settled(within: 1, "summary(of:)")
+          guard result.success as? String == "grace: no unread" else {
+            throw ResumeProbe.ProbeFailure(
+              "When the source resolves with one value, the second parameter is nil: handle it, do not assume the manifold. Got \(result)."
+            )
+          }
         }
       }
     }

@@ -44,14 +44,16 @@ struct Ex2_5_BridgingTests {
 
   @Test("A value of the wrong type rejects with AnyPromise.CastError instead of crashing, proved in a child process")
   func wrongTypeRejects() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cache = ObjCProfileCache()
-      cache.entries.script(.succeed(.legacyString("Ada")))
-      await ResumeProbe.run {
-        let result = try await cachedProfile(id: 1, cache: cache).settled(within: 1, "cachedProfile(id:cache:)")
-        guard result.failure is AnyPromise.CastError else {
-          throw ResumeProbe.ProbeFailure(
-            "a plain string in the cache must reject with AnyPromise.CastError, got \(result)")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cache = ObjCProfileCache()
+        cache.entries.script(.succeed(.legacyString("Ada")))
+        await ResumeProbe.run {
+          let result = try await cachedProfile(id: 1, cache: cache).settled(within: 1, "cachedProfile(id:cache:)")
+          guard result.failure is AnyPromise.CastError else {
+            throw ResumeProbe.ProbeFailure(
+              "a plain string in the cache must reject with AnyPromise.CastError, got \(result)")
+          }
         }
       }
     }

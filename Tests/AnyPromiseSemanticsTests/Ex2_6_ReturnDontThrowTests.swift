@@ -35,11 +35,15 @@ struct Ex2_6_ReturnDontThrowTests {
 
   @Test("Something that is not an order rejects instead of crashing, proved in a child process")
   func notAnOrderRejects() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run {
-        let chain = OrderValidator(inventory: Inventory(stock: [:])).validate(AnyPromise.value("an order"))
-        let result = try await chain.asPromise().settled(within: 1, "validate(_:)")
-        guard result.failure != nil else { throw ResumeProbe.ProbeFailure("a value that is not an Order must reject") }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run {
+          let chain = OrderValidator(inventory: Inventory(stock: [:])).validate(AnyPromise.value("an order"))
+          let result = try await chain.asPromise().settled(within: 1, "validate(_:)")
+          guard result.failure != nil else {
+            throw ResumeProbe.ProbeFailure("a value that is not an Order must reject")
+          }
+        }
       }
     }
     let trap = child?.runtimeWords(containing: "Could not cast value") ?? child?.runtimeWords(containing: "Fatal error")

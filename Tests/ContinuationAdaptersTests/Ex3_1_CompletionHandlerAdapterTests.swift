@@ -66,18 +66,20 @@ struct Ex3_1_CompletionHandlerAdapterTests {
 
   @Test("The task resumes while the main queue is busy: no hop to the main queue, proved in a child process")
   func noMainQueueHop() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(Script.succeed(Article.samples).fromBackground)
-      await ResumeProbe.run(within: 3) {
-        do {
-          _ = try await withMainQueueHeld("latest(refresh:)") {
-            try await LegacyArticleRepository(cloud: cloud).latest(refresh: false)
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(Script.succeed(Article.samples).fromBackground)
+        await ResumeProbe.run(within: 3) {
+          do {
+            _ = try await withMainQueueHeld("latest(refresh:)") {
+              try await LegacyArticleRepository(cloud: cloud).latest(refresh: false)
+            }
+          } catch let error as DeadlineExceeded {
+            throw ResumeProbe.ProbeFailure(
+              "Resume where the callback arrives: a `DispatchQueue.main.async` hop never runs while legacy code holds the main queue waiting for this very result. (\(error))"
+            )
           }
-        } catch let error as DeadlineExceeded {
-          throw ResumeProbe.ProbeFailure(
-            "Resume where the callback arrives: a `DispatchQueue.main.async` hop never runs while legacy code holds the main queue waiting for this very result. (\(error))"
-          )
         }
       }
     }
@@ -86,10 +88,14 @@ struct Ex3_1_CompletionHandlerAdapterTests {
 
   @Test("A dropped callback is reported by the runtime: the continuation is checked, proved in a child process")
   func checkedContinuation() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(.never)  // the cloud drops its callback without answering
-      await ResumeProbe.run(within: 0.5) { _ = try await LegacyArticleRepository(cloud: cloud).latest(refresh: false) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(.never)  // the cloud drops its callback without answering
+        await ResumeProbe.run(within: 0.5) {
+          _ = try await LegacyArticleRepository(cloud: cloud).latest(refresh: false)
+        }
+      }
     }
     switch ResumeProbe.verdict(of: child) {
     case .leaked: break
@@ -104,10 +110,12 @@ struct Ex3_1_CompletionHandlerAdapterTests {
 
   @Test("Exactly one resume on the success path, proved in a child process")
   func exactlyOnceOnSuccess() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(Script.succeed(Article.samples).fromBackground)
-      await ResumeProbe.run { _ = try await LegacyArticleRepository(cloud: cloud).latest(refresh: false) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(Script.succeed(Article.samples).fromBackground)
+        await ResumeProbe.run { _ = try await LegacyArticleRepository(cloud: cloud).latest(refresh: false) }
+      }
     }
     ResumeProbe.expectExactlyOnce(
       child, "LegacyArticleRepository.latest(refresh:)",
@@ -116,10 +124,12 @@ struct Ex3_1_CompletionHandlerAdapterTests {
 
   @Test("Exactly one resume on the failure path, proved in a child process")
   func exactlyOnceOnFailure() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(Script.fail(LegacyError.server(status: 500)).fromBackground)
-      await ResumeProbe.run { _ = try await LegacyArticleRepository(cloud: cloud).latest(refresh: false) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(Script.fail(LegacyError.server(status: 500)).fromBackground)
+        await ResumeProbe.run { _ = try await LegacyArticleRepository(cloud: cloud).latest(refresh: false) }
+      }
     }
     ResumeProbe.expectExactlyOnce(
       child, "LegacyArticleRepository.latest(refresh:) on the failure path",

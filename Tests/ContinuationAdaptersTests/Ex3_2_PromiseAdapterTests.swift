@@ -25,21 +25,23 @@ struct Ex3_2_PromiseAdapterTests {
   // this check runs in a child process, where the trap fails this test and nothing else.
   @Test("A rejected promise throws its own error, instead of leaving the awaiting task hanging forever")
   func rejectionThrows() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(Script.fail(LegacyError.server(status: 503)).fromBackground)
-      await ResumeProbe.run {
-        let outcome: Result<[Article], any Error>
-        do { outcome = .success(try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)) } catch {
-          outcome = .failure(error)
-        }
-        switch outcome {
-        case .success:
-          throw ResumeProbe.ProbeFailure("a rejected promise must make latest(refresh:) throw, not return")
-        case .failure(let error as LegacyError) where error == .server(status: 503): break
-        case .failure(let error):
-          throw ResumeProbe.ProbeFailure(
-            "Throw the promise's own error, so the caller can tell a cancellation from a failure: it threw \(error).")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(Script.fail(LegacyError.server(status: 503)).fromBackground)
+        await ResumeProbe.run {
+          let outcome: Result<[Article], any Error>
+          do { outcome = .success(try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)) } catch {
+            outcome = .failure(error)
+          }
+          switch outcome {
+          case .success:
+            throw ResumeProbe.ProbeFailure("a rejected promise must make latest(refresh:) throw, not return")
+          case .failure(let error as LegacyError) where error == .server(status: 503): break
+          case .failure(let error):
+            throw ResumeProbe.ProbeFailure(
+              "Throw the promise's own error, so the caller can tell a cancellation from a failure: it threw \(error).")
+          }
         }
       }
     }
@@ -52,22 +54,24 @@ struct Ex3_2_PromiseAdapterTests {
 
   @Test("A cancelled promise throws its cancellation too: catch skips cancellations unless told otherwise")
   func cancellationThrows() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(Script.fail(PMKError.cancelled).fromBackground)
-      await ResumeProbe.run {
-        let outcome: Result<[Article], any Error>
-        do { outcome = .success(try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)) } catch {
-          outcome = .failure(error)
-        }
-        switch outcome {
-        case .success:
-          throw ResumeProbe.ProbeFailure("a cancelled promise must make latest(refresh:) throw, not return")
-        case .failure(let error) where error.isCancelled: break
-        case .failure(let error):
-          throw ResumeProbe.ProbeFailure(
-            "Throw the promise's own error, so the caller can tell a cancellation from a failure: a cancellation came out as \(error)."
-          )
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(Script.fail(PMKError.cancelled).fromBackground)
+        await ResumeProbe.run {
+          let outcome: Result<[Article], any Error>
+          do { outcome = .success(try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)) } catch {
+            outcome = .failure(error)
+          }
+          switch outcome {
+          case .success:
+            throw ResumeProbe.ProbeFailure("a cancelled promise must make latest(refresh:) throw, not return")
+          case .failure(let error) where error.isCancelled: break
+          case .failure(let error):
+            throw ResumeProbe.ProbeFailure(
+              "Throw the promise's own error, so the caller can tell a cancellation from a failure: a cancellation came out as \(error)."
+            )
+          }
         }
       }
     }
@@ -81,21 +85,23 @@ struct Ex3_2_PromiseAdapterTests {
   @Test(
     "The task resumes while the main queue is busy, whether the promise fulfills or rejects, proved in a child process")
   func noMainQueueHop() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(
-        Script.succeed(Article.samples).fromBackground, Script.fail(LegacyError.offline).fromBackground)
-      await ResumeProbe.run(within: 5) {
-        for path in ["a fulfilled", "a rejected"] {
-          do {
-            _ = try await withMainQueueHeld("latest(refresh:) on \(path) promise") {
-              try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)
-            }
-          } catch let error as DeadlineExceeded {
-            throw ResumeProbe.ProbeFailure(
-              "Resume where the promise settles, with `on: nil`: handlers on their default queue, the main queue, never run while legacy code holds the main queue waiting for this very result. (\(error))"
-            )
-          } catch {}
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(
+          Script.succeed(Article.samples).fromBackground, Script.fail(LegacyError.offline).fromBackground)
+        await ResumeProbe.run(within: 5) {
+          for path in ["a fulfilled", "a rejected"] {
+            do {
+              _ = try await withMainQueueHeld("latest(refresh:) on \(path) promise") {
+                try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)
+              }
+            } catch let error as DeadlineExceeded {
+              throw ResumeProbe.ProbeFailure(
+                "Resume where the promise settles, with `on: nil`: handlers on their default queue, the main queue, never run while legacy code holds the main queue waiting for this very result. (\(error))"
+              )
+            } catch {}
+          }
         }
       }
     }
@@ -104,14 +110,16 @@ struct Ex3_2_PromiseAdapterTests {
 
   @Test("Exactly one resume when the promise fulfills, rejects, or is cancelled, proved in a child process")
   func exactlyOnce() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(
-        Script.succeed(Article.samples).fromBackground, Script.fail(LegacyError.offline).fromBackground,
-        Script.fail(PMKError.cancelled).fromBackground)
-      await ResumeProbe.run {
-        let repository = ArticleCloudRepository(cloud: cloud)
-        for _ in 0..<3 { _ = try? await repository.latest(refresh: false) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(
+          Script.succeed(Article.samples).fromBackground, Script.fail(LegacyError.offline).fromBackground,
+          Script.fail(PMKError.cancelled).fromBackground)
+        await ResumeProbe.run {
+          let repository = ArticleCloudRepository(cloud: cloud)
+          for _ in 0..<3 { _ = try? await repository.latest(refresh: false) }
+        }
       }
     }
     ResumeProbe.expectExactlyOnce(child, "ArticleCloudRepository.latest(refresh:)")

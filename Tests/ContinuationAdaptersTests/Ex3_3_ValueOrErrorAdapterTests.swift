@@ -10,13 +10,15 @@ import Testing
 struct Ex3_3_ValueOrErrorAdapterTests {
   @Test("A profile and no error returns the profile, proved in a child process")
   func valueReturns() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let service = UserProfileService()
-      service.script(Script.succeed(ada).fromBackground)
-      await ResumeProbe.run {
-        let outcome = await loadProfile(from: service)
-        if (try? outcome.get()) != ada {
-          throw ResumeProbe.ProbeFailure("a profile and no error must return the profile; \(describe(outcome))")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(Script.succeed(ada).fromBackground)
+        await ResumeProbe.run {
+          let outcome = await loadProfile(from: service)
+          if (try? outcome.get()) != ada {
+            throw ResumeProbe.ProbeFailure("a profile and no error must return the profile; \(describe(outcome))")
+          }
         }
       }
     }
@@ -27,13 +29,15 @@ struct Ex3_3_ValueOrErrorAdapterTests {
 
   @Test("An error and no profile throws the error, proved in a child process")
   func errorThrows() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let service = UserProfileService()
-      service.script(Script.fail(LegacyError.unauthorized).fromBackground)
-      await ResumeProbe.run {
-        let outcome = await loadProfile(from: service)
-        if outcome.failure as? LegacyError != .unauthorized {
-          throw ResumeProbe.ProbeFailure("an error and no profile must throw that error; \(describe(outcome))")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(Script.fail(LegacyError.unauthorized).fromBackground)
+        await ResumeProbe.run {
+          let outcome = await loadProfile(from: service)
+          if outcome.failure as? LegacyError != .unauthorized {
+            throw ResumeProbe.ProbeFailure("an error and no profile must throw that error; \(describe(outcome))")
+          }
         }
       }
     }
@@ -44,14 +48,16 @@ struct Ex3_3_ValueOrErrorAdapterTests {
 
   @Test("A profile and an error together throw the error: the error wins, proved in a child process")
   func errorWins() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let service = UserProfileService()
-      service.script(Script([.both(ada, LegacyError.server(status: 500))]).fromBackground)
-      await ResumeProbe.run {
-        let outcome = await loadProfile(from: service)
-        if outcome.failure as? LegacyError != .server(status: 500) {
-          throw ResumeProbe.ProbeFailure(
-            "When both come, the error wins: returning the profile hides the failure; \(describe(outcome))")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(Script([.both(ada, LegacyError.server(status: 500))]).fromBackground)
+        await ResumeProbe.run {
+          let outcome = await loadProfile(from: service)
+          if outcome.failure as? LegacyError != .server(status: 500) {
+            throw ResumeProbe.ProbeFailure(
+              "When both come, the error wins: returning the profile hides the failure; \(describe(outcome))")
+          }
         }
       }
     }
@@ -62,15 +68,17 @@ struct Ex3_3_ValueOrErrorAdapterTests {
 
   @Test("Neither a profile nor an error throws NeitherValueNorError, instead of hanging, proved in a child process")
   func neitherThrows() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let service = UserProfileService()
-      service.script(Script<UserProfile>.neither.fromBackground)
-      await ResumeProbe.run {
-        let outcome = await loadProfile(from: service)
-        if !(outcome.failure is NeitherValueNorError) {
-          throw ResumeProbe.ProbeFailure(
-            "`(nil, nil)` throws `NeitherValueNorError`, not another error, so the broken contract shows up in the logs; \(describe(outcome))"
-          )
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(Script<UserProfile>.neither.fromBackground)
+        await ResumeProbe.run {
+          let outcome = await loadProfile(from: service)
+          if !(outcome.failure is NeitherValueNorError) {
+            throw ResumeProbe.ProbeFailure(
+              "`(nil, nil)` throws `NeitherValueNorError`, not another error, so the broken contract shows up in the logs; \(describe(outcome))"
+            )
+          }
         }
       }
     }
@@ -83,13 +91,15 @@ struct Ex3_3_ValueOrErrorAdapterTests {
 
   @Test("Exactly one resume for each of the four cases, proved in a child process")
   func exactlyOnceForEveryCase() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let service = UserProfileService()
-      service.script(
-        Script.succeed(ada).fromBackground, Script.fail(LegacyError.offline).fromBackground,
-        Script([.both(ada, LegacyError.offline)]).fromBackground, Script<UserProfile>.neither.fromBackground)
-      await ResumeProbe.run {
-        for _ in 0..<4 { _ = try? await ProfileLoader(service: service).profile(id: 1) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(
+          Script.succeed(ada).fromBackground, Script.fail(LegacyError.offline).fromBackground,
+          Script([.both(ada, LegacyError.offline)]).fromBackground, Script<UserProfile>.neither.fromBackground)
+        await ResumeProbe.run {
+          for _ in 0..<4 { _ = try? await ProfileLoader(service: service).profile(id: 1) }
+        }
       }
     }
     ResumeProbe.expectExactlyOnce(child, "ProfileLoader.profile(id:)")

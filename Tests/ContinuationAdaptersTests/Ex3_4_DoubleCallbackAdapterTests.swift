@@ -17,13 +17,17 @@ struct Ex3_4_DoubleCallbackAdapterTests {
 
   @Test("A second callback is ignored, and the first answer is returned, proved in a child process")
   func secondCallbackIgnored() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let sdk = LocationSDK()
-      let fresh = Location(latitude: 1, longitude: 2)
-      sdk.script(Script.twice(.value(.office), .value(fresh)).after(0.01).fromBackground)
-      await ResumeProbe.run {
-        let first = try await LocationProvider(sdk: sdk).currentLocation()
-        if first != .office { throw ResumeProbe.ProbeFailure("return the first location the SDK sends, not \(first)") }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let sdk = LocationSDK()
+        let fresh = Location(latitude: 1, longitude: 2)
+        sdk.script(Script.twice(.value(.office), .value(fresh)).after(0.01).fromBackground)
+        await ResumeProbe.run {
+          let first = try await LocationProvider(sdk: sdk).currentLocation()
+          if first != .office {
+            throw ResumeProbe.ProbeFailure("return the first location the SDK sends, not \(first)")
+          }
+        }
       }
     }
     ResumeProbe.expectExactlyOnce(
@@ -32,14 +36,16 @@ struct Ex3_4_DoubleCallbackAdapterTests {
 
   @Test("An error then a value: the error is thrown once, and the value ignored, proved in a child process")
   func errorThenValue() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let sdk = LocationSDK()
-      sdk.script(Script.twice(.error(LegacyError.offline), .value(.office)).after(0.01).fromBackground)
-      await ResumeProbe.run {
-        do {
-          _ = try await LocationProvider(sdk: sdk).currentLocation()
-          throw ResumeProbe.ProbeFailure("the first callback was an error, so currentLocation() must throw it")
-        } catch let error as LegacyError where error == .offline {}
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let sdk = LocationSDK()
+        sdk.script(Script.twice(.error(LegacyError.offline), .value(.office)).after(0.01).fromBackground)
+        await ResumeProbe.run {
+          do {
+            _ = try await LocationProvider(sdk: sdk).currentLocation()
+            throw ResumeProbe.ProbeFailure("the first callback was an error, so currentLocation() must throw it")
+          } catch let error as LegacyError where error == .offline {}
+        }
       }
     }
     ResumeProbe.expectExactlyOnce(
@@ -56,12 +62,14 @@ struct Ex3_4_DoubleCallbackAdapterTests {
   @Test(
     "Two callbacks released together from two threads, again and again, still resume once, proved in a child process")
   func concurrentCallbacks() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let sdk = LocationSDK()
-      sdk.script(Script.twice(.value(.office), .value(.office)).simultaneously)
-      await ResumeProbe.run(within: 10) {
-        for _ in 0..<Ex3_4_DoubleCallbackAdapterTests.races {
-          _ = try await LocationProvider(sdk: sdk).currentLocation()
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let sdk = LocationSDK()
+        sdk.script(Script.twice(.value(.office), .value(.office)).simultaneously)
+        await ResumeProbe.run(within: 10) {
+          for _ in 0..<Ex3_4_DoubleCallbackAdapterTests.races {
+            _ = try await LocationProvider(sdk: sdk).currentLocation()
+          }
         }
       }
     }

@@ -13,22 +13,24 @@ struct Ex3_5_CancellationAdapterTests {
 
   @Test("A download that is not cancelled returns its thumbnail; its error passes through, proved in a child process")
   func completes() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 3) {
-        let downloader = ImageDownloader()
-        let thumbnail = await withDeadlineResult("ThumbnailLoader.thumbnail(id:)") {
-          try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
-        }
-        if (try? thumbnail.get()) != Thumbnail(articleID: 3) {
-          throw ResumeProbe.ProbeFailure(
-            "a download that is not cancelled must return its thumbnail; \(describe(thumbnail))")
-        }
-        downloader.endpoint.script(Script.fail(LegacyError.offline).fromBackground)
-        let failed = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) on a failed download") {
-          try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
-        }
-        if failed.failure as? LegacyError != .offline {
-          throw ResumeProbe.ProbeFailure("a failed download must throw its own error; \(describe(failed))")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) {
+          let downloader = ImageDownloader()
+          let thumbnail = await withDeadlineResult("ThumbnailLoader.thumbnail(id:)") {
+            try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
+          }
+          if (try? thumbnail.get()) != Thumbnail(articleID: 3) {
+            throw ResumeProbe.ProbeFailure(
+              "a download that is not cancelled must return its thumbnail; \(describe(thumbnail))")
+          }
+          downloader.endpoint.script(Script.fail(LegacyError.offline).fromBackground)
+          let failed = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) on a failed download") {
+            try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
+          }
+          if failed.failure as? LegacyError != .offline {
+            throw ResumeProbe.ProbeFailure("a failed download must throw its own error; \(describe(failed))")
+          }
         }
       }
     }
@@ -37,16 +39,20 @@ struct Ex3_5_CancellationAdapterTests {
 
   @Test("Cancelling the task cancels a download that then calls back with an error, proved in a child process")
   func cancelWithCallback() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 3) { try await loadThenCancel(.callsBackWithError) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) { try await loadThenCancel(.callsBackWithError) }
+      }
     }
     ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:), cancelled while downloading")
   }
 
   @Test("Cancelling the task cancels a download that then stays silent, proved in a child process")
   func cancelWithSilence() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 3) { try await loadThenCancel(.staysSilent) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) { try await loadThenCancel(.staysSilent) }
+      }
     }
     ResumeProbe.expectExactlyOnce(
       child, "ThumbnailLoader.thumbnail(id:), cancelled while downloading",
@@ -55,23 +61,25 @@ struct Ex3_5_CancellationAdapterTests {
 
   @Test("A task that is already cancelled starts no download, or cancels it, proved in a child process")
   func alreadyCancelled() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 3) {
-        let downloader = ImageDownloader()
-        downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.5).fromBackground)
-        let task = Task {
-          withUnsafeCurrentTask { $0?.cancel() }
-          return try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1)
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) {
+          let downloader = ImageDownloader()
+          downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.5).fromBackground)
+          let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1)
+          }
+          let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) in a cancelled task") {
+            try await task.value
+          }
+          if downloader.tasks.contains(where: { !$0.isCancelled }) {
+            throw ResumeProbe.ProbeFailure(
+              "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running."
+            )
+          }
+          try expectCancellationError(result)
         }
-        let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) in a cancelled task") {
-          try await task.value
-        }
-        if downloader.tasks.contains(where: { !$0.isCancelled }) {
-          throw ResumeProbe.ProbeFailure(
-            "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running."
-          )
-        }
-        try expectCancellationError(result)
       }
     }
     ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:) in a task cancelled before the call")
@@ -79,22 +87,24 @@ struct Ex3_5_CancellationAdapterTests {
 
   @Test("A cancel that arrives while the download is starting still cancels it, proved in a child process")
   func cancelWhileStarting() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 3) {
-        let downloader = ImageDownloader()
-        downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.3).fromBackground)
-        let cancel = CancelSwitch()
-        downloader.whileStarting = { _ in cancel.flip() }  // inside download(id:), before it returns its task
-        let task = cancel.start { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
-        let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:), cancelled while starting") {
-          try await task.value
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) {
+          let downloader = ImageDownloader()
+          downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.3).fromBackground)
+          let cancel = CancelSwitch()
+          downloader.whileStarting = { _ in cancel.flip() }  // inside download(id:), before it returns its task
+          let task = cancel.start { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
+          let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:), cancelled while starting") {
+            try await task.value
+          }
+          if downloader.tasks.contains(where: { !$0.isCancelled }) {
+            throw ResumeProbe.ProbeFailure(
+              "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running."
+            )
+          }
+          try expectCancellationError(result)
         }
-        if downloader.tasks.contains(where: { !$0.isCancelled }) {
-          throw ResumeProbe.ProbeFailure(
-            "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running."
-          )
-        }
-        try expectCancellationError(result)
       }
     }
     ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:), cancelled while the download was starting")
@@ -102,23 +112,26 @@ struct Ex3_5_CancellationAdapterTests {
 
   @Test("A cancel released together with the completion resumes exactly once, proved in a child process")
   func cancelRacingCompletion() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 10) {
-        for round in 0..<Ex3_5_CancellationAdapterTests.races {
-          let downloader = ImageDownloader()
-          downloader.cancelBehavior = round.isMultiple(of: 2) ? .callsBackWithError : .staysSilent
-          let gate = StartingGate(parties: 2)
-          downloader.endpoint.script(Script.succeed(Thumbnail(articleID: round)).released(by: gate))
-          let cancel = CancelSwitch()
-          downloader.whileStarting = { _ in gate.run { cancel.flip() } }  // the cancel leaves with the reply
-          let task = cancel.start { try await ThumbnailLoader(downloader: downloader).thumbnail(id: round) }
-          let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) with a cancel racing the completion") {
-            try await task.value
-          }
-          if case .failure(let error) = result, !(error is CancellationError) {
-            throw ResumeProbe.ProbeFailure(
-              "A cancelled load throws `CancellationError`, once, even when it races the completion: it threw \(error)."
-            )
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 10) {
+          for round in 0..<Ex3_5_CancellationAdapterTests.races {
+            let downloader = ImageDownloader()
+            downloader.cancelBehavior = round.isMultiple(of: 2) ? .callsBackWithError : .staysSilent
+            let gate = StartingGate(parties: 2)
+            downloader.endpoint.script(Script.succeed(Thumbnail(articleID: round)).released(by: gate))
+            let cancel = CancelSwitch()
+            downloader.whileStarting = { _ in gate.run { cancel.flip() } }  // the cancel leaves with the reply
+            let task = cancel.start { try await ThumbnailLoader(downloader: downloader).thumbnail(id: round) }
+            let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) with a cancel racing the completion")
+            {
+              try await task.value
+            }
+            if case .failure(let error) = result, !(error is CancellationError) {
+              throw ResumeProbe.ProbeFailure(
+                "A cancelled load throws `CancellationError`, once, even when it races the completion: it threw \(error)."
+              )
+            }
           }
         }
       }

@@ -10,10 +10,12 @@ import Testing
 struct Ex3_7_ReviewAndFixTests {
   @Test("FeedRepository: a checked continuation, so a path that never resumes is reported, proved in a child process")
   func checkedContinuation() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(.never)  // the cloud drops its callback without answering
-      await ResumeProbe.run(within: 0.5) { _ = try await FeedRepository(cloud: cloud).latest(refresh: false) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(.never)  // the cloud drops its callback without answering
+        await ResumeProbe.run(within: 0.5) { _ = try await FeedRepository(cloud: cloud).latest(refresh: false) }
+      }
     }
     guard case .leaked = ResumeProbe.verdict(of: child) else {
       Issue.record(
@@ -98,25 +100,27 @@ struct Ex3_7_ReviewAndFixTests {
   @Test(
     "DownloadProgressAdapter: every progress value arrives, in order, then the stream ends, proved in a child process")
   func progressIsAStream() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 2) {
-        let seen = Locked<[Double]>([])
-        do {
-          try await withDeadline("the progress stream") {
-            for await value in DownloadProgressAdapter().progress(of: ProgressDownload()) {
-              seen.withLock { $0.append(value) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) {
+          let seen = Locked<[Double]>([])
+          do {
+            try await withDeadline("the progress stream") {
+              for await value in DownloadProgressAdapter().progress(of: ProgressDownload()) {
+                seen.withLock { $0.append(value) }
+              }
             }
+          } catch is DeadlineExceeded {
+            throw ResumeProbe.ProbeFailure(
+              "the progress bar saw \(seen.withLock { $0 }) and then waited forever: finish the stream when the download completes"
+            )
           }
-        } catch is DeadlineExceeded {
-          throw ResumeProbe.ProbeFailure(
-            "the progress bar saw \(seen.withLock { $0 }) and then waited forever: finish the stream when the download completes"
-          )
-        }
-        let values = seen.withLock { $0 }
-        if values != [0.25, 0.5, 0.75, 1.0] {
-          throw ResumeProbe.ProbeFailure(
-            "the progress bar saw \(values), not [0.25, 0.5, 0.75, 1.0]: a source that calls back many times needs an AsyncStream that yields each value and finishes on completion"
-          )
+          let values = seen.withLock { $0 }
+          if values != [0.25, 0.5, 0.75, 1.0] {
+            throw ResumeProbe.ProbeFailure(
+              "the progress bar saw \(values), not [0.25, 0.5, 0.75, 1.0]: a source that calls back many times needs an AsyncStream that yields each value and finishes on completion"
+            )
+          }
         }
       }
     }

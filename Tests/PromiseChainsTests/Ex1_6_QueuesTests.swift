@@ -55,11 +55,13 @@ struct Ex1_6_QueuesTests {
     // The call runs in a child process, so that a deadlock blocks that process's main queue, not
     // this one's. The child always exits with a failure code (2: returned, 3: deadlocked), so
     // that the condition matches whatever happens and the result comes back to be explained.
-    let child = await #expect(processExitsWith: .failure) {
-      let theme = try? await withDeadline("currentTheme(store:) on the main queue") {
-        try await MainActor.run { try currentTheme(store: SettingsStore()) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .failure) {
+        let theme = try? await withDeadline("currentTheme(store:) on the main queue") {
+          try await MainActor.run { try currentTheme(store: SettingsStore()) }
+        }
+        exit(theme == nil ? 3 : 2)
       }
-      exit(theme == nil ? 3 : 2)
     }
     #expect(
       child?.exitStatus != .exitCode(3),

@@ -53,7 +53,7 @@ struct Ex3_4_DoubleCallbackAdapterTests {
   }
 
   /// How many times the two simultaneous callbacks are fired in the child process.
-  static let races = 300
+  static let races = 100
 
   // Both callbacks leave one starting gate together, from two threads. When two cores are free, a
   // `didResume` flag checked, then set, lets both through within a few tries; on a loaded machine

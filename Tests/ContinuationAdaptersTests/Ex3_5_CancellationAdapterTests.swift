@@ -9,7 +9,7 @@ import Testing
 @Suite("3.5 Cancellation", .exercise("3.5"))
 struct Ex3_5_CancellationAdapterTests {
   /// How many times the cancel and the completion are released together in the race test.
-  static let races = 200
+  static let races = 100
 
   @Test("A download that is not cancelled returns its thumbnail; its error passes through, proved in a child process")
   func completes() async {

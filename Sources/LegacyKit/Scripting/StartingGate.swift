@@ -25,6 +25,9 @@ public final class StartingGate: Sendable {
   /// How many different staggers the gates sweep through, in spins.
   public static let staggers = 256
 
+  /// How many times a party checks the gate before it starts sleeping between checks.
+  static let spinLimit = 20_000
+
   /// How many threads the gate waits for.
   public let parties: Int
   /// How many spins each later arrival waits after the gate opens, times its place in the order.
@@ -43,22 +46,23 @@ public final class StartingGate: Sendable {
     arrived.load(ordering: .acquiring) >= parties
   }
 
-  /// Arrives, and spins until every party has arrived (or `timeout` seconds have passed, so a
+  /// Arrives, and waits until every party has arrived (or `timeout` seconds have passed, so a
   /// party that never comes cannot hang the process); returns whether the gate opened.
   ///
-  /// Spinning rather than sleeping is the point: a sleeping thread wakes up late, and
-  /// the parties would leave one after the other.
+  /// A party spins for a few tens of microseconds, long enough for a thread that is being
+  /// started to arrive, so that the parties leave together; a sleeping thread wakes up late.
+  /// After that it sleeps between looks, so that a party that is slow to come (on a busy
+  /// machine) does not cost a core: a gate that spun without end would starve every other
+  /// test in the process.
   @discardableResult
   public func arriveAndWait(timeout: TimeInterval = 5) -> Bool {
     let place = arrived.add(1, ordering: .acquiringAndReleasing).oldValue
-    let deadline = Date().addingTimeInterval(timeout)
     var count = 0
+    while !isOpen, count < Self.spinLimit { count += 1 }
+    let deadline = Date().addingTimeInterval(timeout)
     while !isOpen {
-      count += 1
-      if count.isMultiple(of: 1_000) {
-        if Date() > deadline { return false }
-        sched_yield()  // on a loaded machine, let the missing party run
-      }
+      if Date() > deadline { return false }
+      usleep(20)
     }
     // The last to arrive opened the gate and would leave first: hold it back by its stagger.
     for _ in 0..<(place * stagger) { spins.add(1, ordering: .relaxed) }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Lets only as many child processes run at once as the machine has cores.
+/// Lets the graded suites run one child process at a time.
 ///
-/// Every exit test starts a copy of the whole test binary. Started all at once,
-/// two dozen of them on a two-core machine push every other test's short deadline
-/// past its limit, and a verdict would then be about the machine, not the code.
-/// Take a slot around each `#expect(processExitsWith:)`: the children then take
-/// turns, and the suites around them keep their pace.
+/// Every exit test starts a copy of the whole test binary, and while the child runs
+/// the parent's waiting holds a thread of the cooperative pool, which has one thread
+/// per core. Two dozen children at once on a two-core machine stalled every other
+/// suite past its one-second deadlines, and a verdict would then be about the
+/// machine, not the code. Take the slot around each `#expect(processExitsWith:)`: the
+/// children take turns, and one thread of the pool always stays free.
 ///
 /// ```swift
 /// let child = await ChildProcessSlots.shared.run {
@@ -14,14 +15,14 @@ import Foundation
 /// }
 /// ```
 public actor ChildProcessSlots {
-  /// The slots every suite shares.
-  public static let shared = ChildProcessSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+  /// The slot every suite shares.
+  public static let shared = ChildProcessSlots(count: 1)
 
   private let count: Int
   private var running = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
 
-  /// Slots for `count` children at once.
+  /// Slots for `count` children at once (the shared instance has one).
   public init(count: Int) {
     self.count = count
   }

@@ -144,7 +144,7 @@ struct Ex3_5_CancellationAdapterTests {
 private func loadThenCancel(_ behavior: ImageDownloader.CancelBehavior) async throws {
   let downloader = ImageDownloader()
   downloader.cancelBehavior = behavior
-  downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(1).fromBackground)
+  downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.3).fromBackground)
   let task = Task { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
   _ = await eventually { !downloader.tasks.isEmpty }
   try? await Task.sleep(for: .milliseconds(50))  // well into the download: the adapter holds its task by now

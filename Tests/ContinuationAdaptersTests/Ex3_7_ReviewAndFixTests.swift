@@ -45,7 +45,9 @@ struct Ex3_7_ReviewAndFixTests {
   @MainActor
   func spinnerOnMainActor() async {
     let cloud = ArticleCloud()
-    cloud.articles.script(Script.succeed(Article.samples).fromBackground)
+    // A little late, so the callback surely comes on the background thread: a reply that beat the
+    // chain's handlers would run them where they were attached, on the main actor, and hide the bug.
+    cloud.articles.script(Script.succeed(Article.samples).after(0.02).fromBackground)
     let presenter = FeedPresenter(cloud: cloud, activity: ActivityIndicator())
     _ = await withDeadlineResult("FeedPresenter.refresh()") { await presenter.refresh() }
     #expect(

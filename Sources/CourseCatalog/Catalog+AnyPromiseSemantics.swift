@@ -10,6 +10,20 @@ extension Catalog {
           "Read each chain step by step: is the promise fulfilled or rejected when it reaches this handler?",
           "`catch` is `recover`: returning nothing from it fulfills with nil, so the `then` after it runs.",
           "A `then` skips a rejection; a handler that returns an error rejects; `catch` skips a cancellation; `ensure` always runs.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "In AnyPromise, `catch` is `recover`",
+            wrongAnswers: ["a-catch-ends-the-chain"]),
+          AntiPattern(
+            "Returning an error from a handler rejects",
+            wrongAnswers: ["returned-error-is-a-value", "catch-returning-error-recovers"]),
+          AntiPattern(
+            "A handler of two parameters gets the manifold's first two values",
+            wrongAnswers: ["manifold-arrives-whole"]),
+          AntiPattern(
+            "`catch` skips a cancellation unless asked otherwise",
+            wrongAnswers: ["catch-sees-cancellation"]),
         ]),
       Exercise(
         id: "2.2", title: "Resolve or reject", grade: .warmUp, points: 10,
@@ -17,6 +31,20 @@ extension Catalog {
         hints: [
           "`AnyPromise { resolve in ... }` gives you one function that reads whatever you hand it.",
           "Hand the callback's object to `resolve` as it is: an error rejects, nil fulfills, anything else fulfills.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Every answer of the callback must settle the promise",
+            wrongAnswers: ["known-types-only"]),
+          AntiPattern(
+            "An error handed to the resolver must reject the promise",
+            wrongAnswers: ["error-as-text"]),
+          AntiPattern(
+            "nil must fulfill, not reject",
+            wrongAnswers: ["nil-rejects"]),
+          AntiPattern(
+            "Ask the service once",
+            wrongAnswers: ["ask-again-on-nil"]),
         ]),
       Exercise(
         id: "2.3", title: "Read a settled AnyPromise", grade: .practice, points: 20,
@@ -25,6 +53,20 @@ extension Catalog {
           "Check `isPending` first, then `isRejected`: only then is `objc.value` what it looks like.",
           "When rejected, `objc.value` is the error. When fulfilled, it may be nil, a T, or something else.",
           "Something else is a failure too: `AnyPromise.CastError(expected: T.self, actual: value)`.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "A pending promise has no result yet",
+            wrongAnswers: ["value-first"]),
+          AntiPattern(
+            "When an AnyPromise is rejected, `value` holds the error",
+            wrongAnswers: ["rejection-as-value"]),
+          AntiPattern(
+            "A promise fulfilled with nil is a success with nil",
+            wrongAnswers: ["nil-is-failure"]),
+          AntiPattern(
+            "A value of the wrong type is a failure",
+            wrongAnswers: ["wrong-type-is-nil", "forced-cast"]),
         ]),
       Exercise(
         id: "2.4", title: "Handlers of zero to three parameters", grade: .practice, points: 20,
@@ -33,6 +75,20 @@ extension Catalog {
           "An `objc.then` whose closure takes two parameters receives the first two values of the manifold.",
           "A missing value arrives as nil: `count as? Int` is nil when the login resolved with one value only.",
           "A handler that returns nothing fulfills its promise with nil.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "A two-parameter handler gets the first two",
+            wrongAnswers: ["one-parameter"]),
+          AntiPattern(
+            "When the source resolves with one value",
+            wrongAnswers: ["zero-is-none", "forced-count"]),
+          AntiPattern(
+            "A rejected promise passes through both functions",
+            wrongAnswers: ["rejection-as-line", "acknowledge-in-ensure"]),
+          AntiPattern(
+            "A handler of no parameters that returns nothing",
+            wrongAnswers: ["acknowledge-passes-value"]),
         ]),
       Exercise(
         id: "2.5", title: "Bridge both ways", grade: .challenge, points: 30,
@@ -41,6 +97,17 @@ extension Catalog {
           "`AnyPromise(promise)` exposes a typed promise to dynamic callers.",
           "`Promise<UserProfile>(anyPromise)` adopts it back, and rejects with `AnyPromise.CastError` for the wrong type.",
           "Never force-cast a dynamic value: `as!` traps, and a trap takes the whole app down.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "The typed promise's value and its rejection must both reach",
+            wrongAnswers: ["re-resolve-by-hand"]),
+          AntiPattern(
+            "Adopt a dynamic promise with `Promise<T>(anyPromise)`",
+            wrongAnswers: ["adopt-by-hand"]),
+          AntiPattern(
+            "A value of the wrong type must reject",
+            wrongAnswers: ["forced-cast", "compact-map"]),
         ]),
       Exercise(
         id: "2.6", title: "Return, don't throw", grade: .challenge, points: 30,
@@ -49,6 +116,17 @@ extension Catalog {
           "An `AnyPromise` handler cannot throw: it rejects by returning an `Error`.",
           "Check the quantity, then the stock; return `OrderError.invalidQuantity` or `.outOfStock(sku:)`, or the order.",
           "Capture the inventory, not the validator, in the handler, so nothing outlives the chain.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "An invalid order rejects by returning its error",
+            wrongAnswers: ["zero-only", "fulfills-with-nothing"]),
+          AntiPattern(
+            "Something that is not an order must reject",
+            wrongAnswers: ["forced-cast"]),
+          AntiPattern(
+            "A chain must release every closure once it settles",
+            wrongAnswers: ["stored-handler"]),
         ]),
     ],
     interviewPractice: ["2.2", "2.1", "2.3", "2.4", "2.1", "2.1", "2.5", "2.6", "2.5"])

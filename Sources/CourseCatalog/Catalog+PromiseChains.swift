@@ -10,6 +10,20 @@ extension Catalog {
           "Create the promise with `Promise { seal in ... }` and call the service inside the closure.",
           "A callback can deliver a session, an error, both, or neither. Which `Resolver` method takes `(value?, error?)`?",
           "`seal.resolve(session, error)` rejects on an error, fulfills on a value, and rejects `(nil, nil)` with `PMKError.invalidCallingConvention`.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "An if/else-if on the two optionals",
+            wrongAnswers: ["if-else-if"]),
+          AntiPattern(
+            "When the callback delivers both, the error wins",
+            wrongAnswers: ["session-first"]),
+          AntiPattern(
+            "Call the legacy service exactly once",
+            wrongAnswers: ["retry-login", "trimmed-user"]),
+          AntiPattern(
+            "A promise settles once",
+            wrongAnswers: ["last-answer-wins"]),
         ]),
       Exercise(
         id: "1.2", title: "Sequence dependent calls without nesting", grade: .warmUp, points: 10,
@@ -18,6 +32,20 @@ extension Catalog {
           "Start with `firstly { api.session(for: user) }` and add one step per line.",
           "`then` for a step that returns a promise (the feed), `map` for a step that computes (the titles), `done` for the screen.",
           "Return the whole chain: the caller must hear about a failed sign-in or a failed feed.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Return every inner promise from `then`",
+            wrongAnswers: ["nested-not-returned"]),
+          AntiPattern(
+            "A nested chain with its own `catch` swallows the error",
+            wrongAnswers: ["recover-empty-feed"]),
+          AntiPattern(
+            "After a failed step, the later steps must not run",
+            wrongAnswers: ["guest-session"]),
+          AntiPattern(
+            "`done` runs on the main queue by default",
+            wrongAnswers: ["no-hops"]),
         ]),
       Exercise(
         id: "1.3", title: "Handle errors: catch, recover, ensure", grade: .practice, points: 20,
@@ -26,6 +54,23 @@ extension Catalog {
           "Show the spinner first; the chain is: feed, recover, done, ensure, catch.",
           "`recover` only what you can handle: offline becomes the cached articles; rethrow everything else.",
           "Hide the spinner in `ensure`, which runs on every path. `catch` skips cancellations, so a spinner hidden there stays on after a cancel.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Recover only the errors you can handle",
+            wrongAnswers: ["recover-everything"]),
+          AntiPattern(
+            "`catch` skips cancellations, so a spinner",
+            wrongAnswers: ["spinner-in-done-and-catch"]),
+          AntiPattern(
+            "A cancellation is neither success nor failure",
+            wrongAnswers: ["catch-all-errors"]),
+          AntiPattern(
+            "`ensure` belongs in the chain after `done`",
+            wrongAnswers: ["ensure-beside"]),
+          AntiPattern(
+            "End the chain with `catch`",
+            wrongAnswers: ["empty-catch"]),
         ]),
       Exercise(
         id: "1.4", title: "Fan out and in: when, race, after", grade: .practice, points: 20,
@@ -34,6 +79,23 @@ extension Catalog {
           "Start every request before waiting for any: map the articles to promises, then `when(fulfilled:)`.",
           "`when(resolved:)` never rejects; keep the `.success` results in order.",
           "`race(request, after(seconds: timeout).then { Promise<[Article]>(error: TimeoutError(seconds: timeout)) })`.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Create every promise first",
+            wrongAnswers: ["sequential-loop"]),
+          AntiPattern(
+            "`when(fulfilled:)` rejects as soon as one rejects",
+            wrongAnswers: ["settle-all-first"]),
+          AntiPattern(
+            "`when(fulfilled:)` keeps the input order",
+            wrongAnswers: ["arrival-order"]),
+          AntiPattern(
+            "When failures should be skipped",
+            wrongAnswers: ["fulfilled-then-empty"]),
+          AntiPattern(
+            "A request that never answers",
+            wrongAnswers: ["no-timeout"]),
         ]),
       Exercise(
         id: "1.5", title: "Flatten a pyramid of callbacks", grade: .challenge, points: 30,
@@ -42,6 +104,17 @@ extension Catalog {
           "Write the happy path first: validate, reserve, charge, receipt, one `then` each, using the promise versions in `CheckoutBackend+Promises.swift`.",
           "A later step needs an earlier value (the cart's total, the reservation): carry it along with `map { (cart, $0) }`.",
           "Compensate where the pyramid does: release the reservation in a `recover` on the charge that rethrows; a failed receipt is not a failed checkout.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Keep every step, compensation and analytics event",
+            wrongAnswers: ["no-failed-event"]),
+          AntiPattern(
+            "Compensate in a `recover` that rethrows",
+            wrongAnswers: ["recover-returns-receipt"]),
+          AntiPattern(
+            "Recover from a tolerated failure locally",
+            wrongAnswers: ["receipt-failure-fails", "recover-at-the-end"]),
         ]),
       Exercise(
         id: "1.6", title: "Queues: run handlers where they belong", grade: .challenge, points: 30,
@@ -50,6 +123,17 @@ extension Catalog {
           "Every handler method takes `on:`; `map(on: work)` runs the heavy step off the main queue.",
           "`done` runs on the main queue by default, which is where the screen must be updated.",
           "`wait()` on the main queue deadlocks if any handler of that chain needs the main queue: give those handlers another queue, or none.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "`wait()` on the main queue deadlocks",
+            wrongAnswers: ["wait-with-map"]),
+          AntiPattern(
+            "Pass slow work to `map(on: work)`",
+            wrongAnswers: ["map-default-queue"]),
+          AntiPattern(
+            "After `map(on: work)`, let `done` go back",
+            wrongAnswers: ["done-on-work", "hop-inside-done"]),
         ]),
       Exercise(
         id: "1.7", title: "Retry with exponential backoff", grade: .interviewHard, points: 40,
@@ -58,6 +142,23 @@ extension Catalog {
           "Write a nested function `attempt(_ number: Int, delay: TimeInterval) -> Promise<T>` that calls `body()`.",
           "In `recover`, rethrow when the error is not retryable or the attempts are used up; otherwise wait with `after(seconds: delay)`.",
           "Then call `attempt(number + 1, delay: delay * 2)`. `recover` skips cancellations by default, so a cancelled call is never retried.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Retry only when `isRetryable` says so",
+            wrongAnswers: ["retry-everything"]),
+          AntiPattern(
+            "Never retry a cancellation",
+            wrongAnswers: ["all-errors-policy"]),
+          AntiPattern(
+            "`maxAttempts` counts every attempt",
+            wrongAnswers: ["one-extra-attempt"]),
+          AntiPattern(
+            "Double the delay on every retry",
+            wrongAnswers: ["linear-backoff", "fixed-delay", "sleep-between-attempts"]),
+          AntiPattern(
+            "When the attempts are used up",
+            wrongAnswers: ["exhausted-error"]),
         ]),
     ],
     interviewPractice: ["1.1", "1.2", "1.3", "1.4", "1.4", "1.5", "1.6", "1.6", "1.7", "1.5"])

@@ -83,6 +83,7 @@ public struct CatalogAudit {
           problems.append("\(folder)/\(topic.module)/\(file) is not in the catalog.")
         }
       }
+      problems += wrongAnswerProblems(of: topic)
     }
     return problems
   }

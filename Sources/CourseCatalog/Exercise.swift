@@ -21,6 +21,8 @@ public struct Exercise: Sendable, Codable, Hashable {
   public let kind: Kind
   /// The ids of earlier exercises whose code this one uses (5.2 uses 5.1's handler).
   public let buildsOn: [String]
+  /// The lesson's anti-patterns that this exercise's suite catches, each with the wrong answers that prove it.
+  public let antiPatterns: [AntiPattern]
 
   /// What an exercise ships with.
   public enum Kind: String, Sendable, Codable, Hashable {
@@ -33,7 +35,7 @@ public struct Exercise: Sendable, Codable, Hashable {
   /// Describes an exercise; `name` is its file's base name, such as `Ex1_3_HandleErrors`.
   public init(
     id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String],
-    kind: Kind = .stub, buildsOn: [String] = []
+    kind: Kind = .stub, buildsOn: [String] = [], antiPatterns: [AntiPattern] = []
   ) {
     self.id = id
     self.title = title
@@ -44,6 +46,7 @@ public struct Exercise: Sendable, Codable, Hashable {
     self.hints = hints
     self.kind = kind
     self.buildsOn = buildsOn
+    self.antiPatterns = antiPatterns
   }
 
   /// The name of the test suite that checks this exercise: the file's name plus `Tests`.

@@ -9,7 +9,7 @@ enum CourseCommand {
     OverviewCommand.self, CheckCommand.self, HintCommand.self, RevealCommand.self, ResetCommand.self,
     WatchCommand.self, PresentCommand.self, LiveCommand.self, DemoCommand.self, AnswersCommand.self,
     InterviewCommand.self,
-    VerifyCommand.self, MapCommand.self, BankCommand.self,
+    VerifyCommand.self, ProveCommand.self, MapCommand.self, BankCommand.self,
   ]
 
   static func main(_ arguments: [String]) -> Int32 {

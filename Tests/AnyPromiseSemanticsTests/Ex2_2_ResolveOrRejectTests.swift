@@ -26,20 +26,24 @@ struct Ex2_2_ResolveOrRejectTests {
     let result = await settle()
     #expect(
       result?.failure as? LegacyError == .server(status: 502),
-      "An error handed to the resolver must reject the promise, with that error.")
+      "An error handed to the resolver must reject the promise, with that error: not a new error, and not a string describing it, which would fulfill. The promise settled with \(String(describing: result))."
+    )
   }
 
   @Test("nil fulfills with nil: no status yet is an answer, not a failure")
   func nilFulfills() async {
     service.script(.neither)
     let result = await settle()
-    #expect(result?.failure == nil, "nil must fulfill, not reject: AnyPromise reads nil as a value.")
-    #expect(result.map { if case .success(nil) = $0 { true } else { false } } == true)
+    #expect(
+      result.map { if case .success(nil) = $0 { true } else { false } } == true,
+      "nil must fulfill, not reject: AnyPromise reads nil as a value. The promise settled with \(String(describing: result))."
+    )
+    #expect(service.calls.count == 1, "Ask the service once: a nil answer led to \(service.calls.count) calls.")
   }
 
   @Test("The service is asked once")
   func callsOnce() async {
     _ = await settle()
-    #expect(service.calls.count == 1)
+    #expect(service.calls.count == 1, "Ask the service once: it was asked \(service.calls.count) times.")
   }
 }

@@ -1,5 +1,6 @@
 import AnyPromiseSemantics
 import CourseKit
+import Foundation
 import LegacyKit
 import PromiseKitLite
 import Testing
@@ -9,7 +10,10 @@ struct Ex2_3_ReadSettledValueTests {
   @Test("A pending promise has no result yet; a settled one has")
   func pendingIsNil() {
     let (pending, _) = AnyPromise.pending()
-    #expect(settledResult(of: pending, as: Int.self) == nil, "A pending promise has no result yet.")
+    #expect(
+      settledResult(of: pending, as: Int.self) == nil,
+      "A pending promise has no result yet, although its `value` is `nil` just like a promise fulfilled with nil: check `isPending` first."
+    )
     #expect(settledResult(of: AnyPromise.value(1), as: Int.self) != nil, "A settled promise must give a result.")
   }
 
@@ -26,21 +30,41 @@ struct Ex2_3_ReadSettledValueTests {
   func rejectionOfErrorType() {
     let result = settledResult(of: AnyPromise.value(LegacyError.offline), as: (any Error).self)
     #expect(
-      result?.failure != nil, "An error that rejected the promise is a failure, not a fulfilled value of type Error.")
+      result?.failure != nil,
+      "When an AnyPromise is rejected, `value` holds the error: check `isRejected` first, or the error reads as a value, even when the expected type is `Error` itself."
+    )
   }
 
   @Test("A fulfilled promise gives its value; nil is a success too")
   func fulfilledValues() {
     #expect(settledResult(of: AnyPromise.value(5), as: Int.self)?.success == .some(5))
     let nilResult = settledResult(of: AnyPromise.value(nil), as: Int.self)
-    #expect(nilResult?.failure == nil && nilResult != nil, "A promise fulfilled with nil is a success with nil.")
+    #expect(
+      nilResult?.failure == nil && nilResult != nil,
+      "A promise fulfilled with nil is a success with nil, not a failure: got \(String(describing: nilResult)).")
   }
 
-  @Test("A value of the wrong type is a failure with AnyPromise.CastError")
-  func wrongTypeFails() {
-    let result = settledResult(of: AnyPromise.value("five"), as: Int.self)
-    #expect(
-      result?.failure is AnyPromise.CastError,
-      "A String is not an Int: fail with AnyPromise.CastError, do not pretend it was nil.")
+  // A forced cast traps, so this check runs in a child process: the trap fails this test, in the runtime's words.
+  @Test("A value of the wrong type is a failure with AnyPromise.CastError, proved in a child process")
+  func wrongTypeFails() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run {
+          let result = settledResult(of: AnyPromise.value("five"), as: Int.self)
+          guard result?.failure is AnyPromise.CastError else {
+            throw ResumeProbe.ProbeFailure(
+              "A value of the wrong type is a failure with `AnyPromise.CastError`: do not pretend it was nil. A String is not an Int, and the result was \(String(describing: result))."
+            )
+          }
+        }
+      }
+    }
+    if let words = child?.runtimeWords(containing: "Could not cast value") {
+      Issue.record(
+        "A value of the wrong type is a failure with `AnyPromise.CastError`: a forced cast traps instead. The runtime said: \(words)"
+      )
+    } else {
+      ResumeProbe.expectExactlyOnce(child, "settledResult(of:as:) given a String read as an Int")
+    }
   }
 }

@@ -15,8 +15,14 @@ struct Ex2_5_BridgingTests {
     #expect(fulfilled?.success as? UserProfile == UserProfile(id: 7, displayName: "User 7"))
     directory.profiles.script(.fail(LegacyError.offline))
     let rejected = await awaitSettled(
-      profileForObjC(id: 7, directory: directory).asPromise(), "profileForObjC(id:directory:)")
-    #expect(rejected?.failure as? LegacyError == .offline, "The typed promise's rejection must reach dynamic callers.")
+      profileForObjC(id: 7, directory: directory).asPromise(), "profileForObjC(id:directory:) on a failure",
+      ifItHangs:
+        "The typed promise's value and its rejection must both reach dynamic callers: wrap it with `AnyPromise(promise)`, do not re-resolve it by hand."
+    )
+    #expect(
+      rejected == nil || rejected?.failure as? LegacyError == .offline,
+      "The typed promise's value and its rejection must both reach dynamic callers, unchanged: got \(String(describing: rejected))."
+    )
   }
 
   @Test("A cached profile is adopted as a typed promise; an error passes through")
@@ -25,26 +31,41 @@ struct Ex2_5_BridgingTests {
     let profile = await awaitSettled(cachedProfile(id: 3, cache: cache), "cachedProfile(id:cache:)")
     #expect(try profile?.get() == UserProfile(id: 3, displayName: "Cached 3"))
     cache.entries.script(.fail(LegacyError.badRequest))
-    let failed = await awaitSettled(cachedProfile(id: 3, cache: cache), "cachedProfile(id:cache:)")
-    #expect(failed?.failure as? LegacyError == .badRequest)
+    let failed = await awaitSettled(
+      cachedProfile(id: 3, cache: cache), "cachedProfile(id:cache:) on a failure",
+      ifItHangs:
+        "Adopt a dynamic promise with `Promise<T>(anyPromise)`; a rejection passes through unchanged. This one never settled."
+    )
+    #expect(
+      failed == nil || failed?.failure as? LegacyError == .badRequest,
+      "Adopt a dynamic promise with `Promise<T>(anyPromise)`; a rejection passes through unchanged: got \(String(describing: failed))."
+    )
   }
 
   @Test("A value of the wrong type rejects with AnyPromise.CastError instead of crashing, proved in a child process")
   func wrongTypeRejects() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cache = ObjCProfileCache()
-      cache.entries.script(.succeed(.legacyString("Ada")))
-      await ResumeProbe.run {
-        let result = try await cachedProfile(id: 1, cache: cache).settled(within: 1, "cachedProfile(id:cache:)")
-        guard result.failure is AnyPromise.CastError else {
-          throw ResumeProbe.ProbeFailure(
-            "a plain string in the cache must reject with AnyPromise.CastError, got \(result)")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cache = ObjCProfileCache()
+        cache.entries.script(.succeed(.legacyString("Ada")))
+        await ResumeProbe.run {
+          let result = try await cachedProfile(id: 1, cache: cache).settled(within: 1, "cachedProfile(id:cache:)")
+          guard result.failure is AnyPromise.CastError else {
+            throw ResumeProbe.ProbeFailure(
+              "a plain string in the cache must reject with AnyPromise.CastError, got \(result)")
+          }
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(
-      child,
-      "cachedProfile(id:cache:) given a plain string (a forced cast traps: adopt with Promise<UserProfile>(anyPromise))"
-    )
+    if let words = child?.runtimeWords(containing: "Could not cast value") {
+      Issue.record(
+        "A value of the wrong type must reject with `AnyPromise.CastError`. A forced cast traps: adopt with `Promise<UserProfile>(anyPromise)`. The runtime said: \(words)"
+      )
+    } else {
+      ResumeProbe.expectExactlyOnce(
+        child,
+        "cachedProfile(id:cache:) given a plain string (a value of the wrong type must reject with `AnyPromise.CastError`)"
+      )
+    }
   }
 }

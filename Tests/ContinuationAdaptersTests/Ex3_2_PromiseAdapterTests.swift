@@ -9,58 +9,117 @@ import Testing
 struct Ex3_2_PromiseAdapterTests {
   let cloud = ArticleCloud()
 
-  func latest(_ what: String = "ArticleCloudRepository.latest(refresh:)", refresh: Bool = false) async throws
-    -> [Article]
-  {
-    try await withDeadline(what) { [cloud] in try await ArticleCloudRepository(cloud: cloud).latest(refresh: refresh) }
-  }
-
   @Test("A fulfilled promise returns its articles, and the refresh flag reaches the cloud")
   func returnsArticles() async throws {
-    #expect(try await latest(refresh: true) == Article.samples)
-    #expect(cloud.articles.calls == [true])
+    let articles = try await withDeadline("ArticleCloudRepository.latest(refresh:)") { [cloud] in
+      try await ArticleCloudRepository(cloud: cloud).latest(refresh: true)
+    }
+    #expect(articles == Article.samples, "A fulfilled promise's articles must be returned.")
+    #expect(
+      cloud.articles.calls == [true],
+      "Pass `refresh` on as `forceRefresh`, and call the cloud once: the cloud was called with \(cloud.articles.calls)."
+    )
   }
 
-  @Test("A rejected promise throws its error, instead of leaving the awaiting task hanging forever")
-  func rejectionThrows() async throws {
-    cloud.articles.script(Script.fail(LegacyError.server(status: 503)).fromBackground)
-    do {
-      _ = try await latest("ArticleCloudRepository.latest(refresh:) on a rejected promise")
-      Issue.record("A rejected promise must make latest(refresh:) throw.")
-    } catch let error as DeadlineExceeded {
-      Issue.record(
-        "\(error) A chain with only `.done` never resumes when the promise rejects: the awaiting task hangs forever. Resume from `.catch` too."
-      )
-    } catch {
-      #expect(error as? LegacyError == .server(status: 503), "Throw the promise's own error.")
+  // A rejection runs every `catch` of the chain: code that resumes from two of them traps, so
+  // this check runs in a child process, where the trap fails this test and nothing else.
+  @Test("A rejected promise throws its own error, instead of leaving the awaiting task hanging forever")
+  func rejectionThrows() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(Script.fail(LegacyError.server(status: 503)).fromBackground)
+        await ResumeProbe.run {
+          let outcome: Result<[Article], any Error>
+          do { outcome = .success(try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)) } catch {
+            outcome = .failure(error)
+          }
+          switch outcome {
+          case .success:
+            throw ResumeProbe.ProbeFailure("a rejected promise must make latest(refresh:) throw, not return")
+          case .failure(let error as LegacyError) where error == .server(status: 503): break
+          case .failure(let error):
+            throw ResumeProbe.ProbeFailure(
+              "Throw the promise's own error, so the caller can tell a cancellation from a failure: it threw \(error).")
+          }
+        }
+      }
     }
+    ResumeProbe.expectExactlyOnce(
+      child, "ArticleCloudRepository.latest(refresh:) on a rejected promise",
+      ifHung:
+        "A chain with only `.done` never resumes when the promise rejects: the awaiting task hangs forever. Resume from `.catch` too."
+    )
   }
 
-  @Test("A cancelled promise throws too: catch skips cancellations unless told otherwise")
-  func cancellationThrows() async throws {
-    cloud.articles.script(.fail(PMKError.cancelled))
-    do {
-      _ = try await latest("ArticleCloudRepository.latest(refresh:) on a cancelled promise")
-      Issue.record("A cancelled promise must make latest(refresh:) throw.")
-    } catch let error as DeadlineExceeded {
-      Issue.record(
-        "\(error) `catch` skips cancellations by default, so a cancelled request never resumes the continuation: use `.catch(policy: .allErrors)`."
-      )
-    } catch {
-      #expect(error.isCancelled, "Throw the cancellation, so the caller can tell it from a failure.")
+  @Test("A cancelled promise throws its cancellation too: catch skips cancellations unless told otherwise")
+  func cancellationThrows() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(Script.fail(PMKError.cancelled).fromBackground)
+        await ResumeProbe.run {
+          let outcome: Result<[Article], any Error>
+          do { outcome = .success(try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)) } catch {
+            outcome = .failure(error)
+          }
+          switch outcome {
+          case .success:
+            throw ResumeProbe.ProbeFailure("a cancelled promise must make latest(refresh:) throw, not return")
+          case .failure(let error) where error.isCancelled: break
+          case .failure(let error):
+            throw ResumeProbe.ProbeFailure(
+              "Throw the promise's own error, so the caller can tell a cancellation from a failure: a cancellation came out as \(error)."
+            )
+          }
+        }
+      }
     }
+    ResumeProbe.expectExactlyOnce(
+      child, "ArticleCloudRepository.latest(refresh:) on a cancelled promise",
+      ifHung:
+        "`catch` skips cancellations by default, so a cancelled request never resumes the continuation: use `.catch(policy: .allErrors)`."
+    )
+  }
+
+  @Test(
+    "The task resumes while the main queue is busy, whether the promise fulfills or rejects, proved in a child process")
+  func noMainQueueHop() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(
+          Script.succeed(Article.samples).fromBackground, Script.fail(LegacyError.offline).fromBackground)
+        await ResumeProbe.run(within: 5) {
+          for path in ["a fulfilled", "a rejected"] {
+            do {
+              _ = try await withMainQueueHeld("latest(refresh:) on \(path) promise") {
+                try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)
+              }
+            } catch let error as DeadlineExceeded {
+              throw ResumeProbe.ProbeFailure(
+                "Resume where the promise settles, with `on: nil`: handlers on their default queue, the main queue, never run while legacy code holds the main queue waiting for this very result. (\(error))"
+              )
+            } catch {}
+          }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "ArticleCloudRepository.latest(refresh:) with the main queue busy")
   }
 
   @Test("Exactly one resume when the promise fulfills, rejects, or is cancelled, proved in a child process")
   func exactlyOnce() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(
-        Script.succeed(Article.samples).fromBackground, Script.fail(LegacyError.offline).fromBackground,
-        Script.fail(PMKError.cancelled).fromBackground)
-      await ResumeProbe.run {
-        let repository = ArticleCloudRepository(cloud: cloud)
-        for _ in 0..<3 { _ = try? await repository.latest(refresh: false) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(
+          Script.succeed(Article.samples).fromBackground, Script.fail(LegacyError.offline).fromBackground,
+          Script.fail(PMKError.cancelled).fromBackground)
+        await ResumeProbe.run {
+          let repository = ArticleCloudRepository(cloud: cloud)
+          for _ in 0..<3 { _ = try? await repository.latest(refresh: false) }
+        }
       }
     }
     ResumeProbe.expectExactlyOnce(child, "ArticleCloudRepository.latest(refresh:)")

@@ -4,76 +4,135 @@ import Foundation
 import LegacyKit
 import Testing
 
+// Cancellation gives two parties the chance to resume, so every cancelling scenario runs in a child
+// process: a double resume traps there, and fails the test that provoked it with the runtime's words.
 @Suite("3.5 Cancellation", .exercise("3.5"))
 struct Ex3_5_CancellationAdapterTests {
-  let downloader = ImageDownloader()
+  /// How many times the cancel and the completion are released together in the race test.
+  static let races = 100
 
-  @Test("A download that is not cancelled returns its thumbnail; its error passes through")
-  func completes() async throws {
-    let thumbnail = try await withDeadline("ThumbnailLoader.thumbnail(id:)") { [downloader] in
-      try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
-    }
-    #expect(thumbnail == Thumbnail(articleID: 3))
-    downloader.endpoint.script(Script.fail(LegacyError.offline).fromBackground)
-    await #expect(throws: LegacyError.offline) {
-      try await withDeadline("ThumbnailLoader.thumbnail(id:)") { [downloader] in
-        try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
+  @Test("A download that is not cancelled returns its thumbnail; its error passes through, proved in a child process")
+  func completes() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) {
+          let downloader = ImageDownloader()
+          let thumbnail = await withDeadlineResult("ThumbnailLoader.thumbnail(id:)") {
+            try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
+          }
+          if (try? thumbnail.get()) != Thumbnail(articleID: 3) {
+            throw ResumeProbe.ProbeFailure(
+              "a download that is not cancelled must return its thumbnail; \(describe(thumbnail))")
+          }
+          downloader.endpoint.script(Script.fail(LegacyError.offline).fromBackground)
+          let failed = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) on a failed download") {
+            try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
+          }
+          if failed.failure as? LegacyError != .offline {
+            throw ResumeProbe.ProbeFailure("a failed download must throw its own error; \(describe(failed))")
+          }
+        }
       }
     }
+    ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:) without a cancel")
   }
 
-  @Test(
-    "Cancelling the task cancels the download and throws CancellationError",
-    arguments: [ImageDownloader.CancelBehavior.callsBackWithError, .staysSilent])
-  func cancelStopsTheDownload(behavior: ImageDownloader.CancelBehavior) async throws {
-    downloader.cancelBehavior = behavior
-    downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(5).fromBackground)
-    let task = Task { [downloader] in try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
-    _ = await eventually { [downloader] in !downloader.tasks.isEmpty }
-    task.cancel()
-    let silent =
-      behavior == .staysSilent ? " This downloader stays silent after a cancel: resume from onCancel yourself." : ""
-    let result = await withDeadlineResult("the cancelled ThumbnailLoader.thumbnail(id:)") { try await task.value }
-    switch result {
-    case .failure(let error as DeadlineExceeded):
-      Issue.record("\(error)\(silent) Cancelling the awaiting task must resume it, once, with CancellationError.")
-    case .failure(let error):
-      #expect(error is CancellationError, "A cancelled load must throw CancellationError, not \(error).")
-    case .success:
-      Issue.record("A cancelled load must throw CancellationError, not return.")
+  @Test("Cancelling the task cancels a download that then calls back with an error, proved in a child process")
+  func cancelWithCallback() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) { try await loadThenCancel(.callsBackWithError) }
+      }
     }
-    #expect(
-      downloader.tasks.first?.isCancelled == true,
-      "The download kept running: cancel it from withTaskCancellationHandler's onCancel.")
+    ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:), cancelled while downloading")
   }
 
-  @Test("A task that is already cancelled leaves no download running")
-  func alreadyCancelled() async throws {
-    downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(5).fromBackground)
-    let task = Task { [downloader] in
-      withUnsafeCurrentTask { $0?.cancel() }
-      return try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1)
+  @Test("Cancelling the task cancels a download that then stays silent, proved in a child process")
+  func cancelWithSilence() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) { try await loadThenCancel(.staysSilent) }
+      }
     }
-    let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) in a cancelled task") { try await task.value }
-    #expect(result.failure is CancellationError, "A task cancelled before the call must get CancellationError.")
-    #expect(
-      downloader.tasks.allSatisfy { $0.isCancelled },
-      "onCancel runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it)."
-    )
+    ResumeProbe.expectExactlyOnce(
+      child, "ThumbnailLoader.thumbnail(id:), cancelled while downloading",
+      ifHung: "This downloader stays silent after a cancel: resume from onCancel yourself.")
   }
 
-  @Test("A cancel racing the completion resumes exactly once (300 races), proved in a child process")
-  func cancelRacingCompletion() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 10) {
-        for round in 0..<300 {
+  @Test("A task that is already cancelled starts no download, or cancels it, proved in a child process")
+  func alreadyCancelled() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) {
           let downloader = ImageDownloader()
-          downloader.cancelBehavior = round.isMultiple(of: 2) ? .callsBackWithError : .staysSilent
-          downloader.endpoint.script(Script.succeed(Thumbnail(articleID: round)).after(0.0005).fromBackground)
-          let task = Task { try await ThumbnailLoader(downloader: downloader).thumbnail(id: round) }
-          try? await Task.sleep(for: .microseconds(round % 7 * 100))
-          task.cancel()
-          _ = try? await task.value
+          downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.5).fromBackground)
+          let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1)
+          }
+          let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) in a cancelled task") {
+            try await task.value
+          }
+          if downloader.tasks.contains(where: { !$0.isCancelled }) {
+            throw ResumeProbe.ProbeFailure(
+              "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running."
+            )
+          }
+          try expectCancellationError(result)
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:) in a task cancelled before the call")
+  }
+
+  @Test("A cancel that arrives while the download is starting still cancels it, proved in a child process")
+  func cancelWhileStarting() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) {
+          let downloader = ImageDownloader()
+          downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.3).fromBackground)
+          let cancel = CancelSwitch()
+          downloader.whileStarting = { _ in cancel.flip() }  // inside download(id:), before it returns its task
+          let task = cancel.start { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
+          let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:), cancelled while starting") {
+            try await task.value
+          }
+          if downloader.tasks.contains(where: { !$0.isCancelled }) {
+            throw ResumeProbe.ProbeFailure(
+              "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running."
+            )
+          }
+          try expectCancellationError(result)
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:), cancelled while the download was starting")
+  }
+
+  @Test("A cancel released together with the completion resumes exactly once, proved in a child process")
+  func cancelRacingCompletion() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 10) {
+          for round in 0..<Ex3_5_CancellationAdapterTests.races {
+            let downloader = ImageDownloader()
+            downloader.cancelBehavior = round.isMultiple(of: 2) ? .callsBackWithError : .staysSilent
+            let gate = StartingGate(parties: 2)
+            downloader.endpoint.script(Script.succeed(Thumbnail(articleID: round)).released(by: gate))
+            let cancel = CancelSwitch()
+            downloader.whileStarting = { _ in gate.run { cancel.flip() } }  // the cancel leaves with the reply
+            let task = cancel.start { try await ThumbnailLoader(downloader: downloader).thumbnail(id: round) }
+            let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) with a cancel racing the completion")
+            {
+              try await task.value
+            }
+            if case .failure(let error) = result, !(error is CancellationError) {
+              throw ResumeProbe.ProbeFailure(
+                "A cancelled load throws `CancellationError`, once, even when it races the completion: it threw \(error)."
+              )
+            }
+          }
         }
       }
     }
@@ -81,9 +140,49 @@ struct Ex3_5_CancellationAdapterTests {
   }
 }
 
+/// In the child: starts a download, cancels the awaiting task while it runs, and checks what happened.
+private func loadThenCancel(_ behavior: ImageDownloader.CancelBehavior) async throws {
+  let downloader = ImageDownloader()
+  downloader.cancelBehavior = behavior
+  downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.3).fromBackground)
+  let task = Task { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
+  _ = await eventually { !downloader.tasks.isEmpty }
+  try? await Task.sleep(for: .milliseconds(50))  // well into the download: the adapter holds its task by now
+  task.cancel()
+  let result = await withDeadlineResult("the cancelled ThumbnailLoader.thumbnail(id:)") { try await task.value }
+  let cancelled = downloader.tasks.first?.isCancelled == true
+  if !cancelled {
+    throw ResumeProbe.ProbeFailure(
+      "The download kept running: cancel it from withTaskCancellationHandler's onCancel. (\(describe(result)))")
+  }
+  if result.failure is DeadlineExceeded, behavior == .staysSilent {
+    throw ResumeProbe.ProbeFailure(
+      "This downloader stays silent after a cancel: resume from onCancel yourself. The download was cancelled, and the task never resumed."
+    )
+  }
+  try expectCancellationError(result)
+}
+
+/// Throws a probe failure unless `result` is a `CancellationError`.
+private func expectCancellationError(_ result: Result<Thumbnail, any Error>) throws {
+  guard !(result.failure is CancellationError) else { return }
+  throw ResumeProbe.ProbeFailure("A cancelled load throws `CancellationError`, once: \(describe(result)).")
+}
+
+/// What the load did, for a failure message.
+private func describe(_ result: Result<Thumbnail, any Error>) -> String {
+  switch result {
+  case .success: "it returned a thumbnail"
+  case .failure(let error as DeadlineExceeded): "\(error)"
+  case .failure(let error): "it threw \(error)"
+  }
+}
+
 /// The result of `operation`, or a `DeadlineExceeded` failure, without throwing.
 func withDeadlineResult<T: Sendable>(
-  _ what: String, _ operation: @escaping @Sendable () async throws -> T
+  seconds: Double = Deadline.standard, _ what: String, _ operation: @escaping @Sendable () async throws -> T
 ) async -> Result<T, any Error> {
-  do { return .success(try await withDeadline(what, operation: operation)) } catch { return .failure(error) }
+  do { return .success(try await withDeadline(seconds: seconds, what, operation: operation)) } catch {
+    return .failure(error)
+  }
 }

@@ -16,26 +16,50 @@ struct Ex3_6_PresenterTests {
     let repository = StubArticleRepository(result)
     let view = SpyArticleListView()
     let presenter = ArticleListPresenter(repository: repository, view: view)
-    presenter.onViewDidLoad()
-    await presenter.loading?.value
+    await load(presenter, view)
     return (presenter, view, repository)
+  }
+
+  /// Starts a load and waits for it: through `loading`, or, when the task was not kept, until the view hears something.
+  func load(_ presenter: ArticleListPresenter, _ view: SpyArticleListView) async {
+    let heard = view.calls.count
+    presenter.onViewDidLoad()
+    if let loading = presenter.loading {
+      await loading.value
+    } else {
+      _ = await eventually { await MainActor.run { view.calls.count > heard } }
+    }
   }
 
   @Test("Loading shows the repository's articles: the list is reloaded once, on the main actor")
   func successReloads() async {
     let (presenter, view, repository) = await loaded(.success(articles))
-    #expect(presenter.articles == articles)
-    #expect(view.calls == ["reloadList"], "Expected one reloadList(), on the main queue; got \(view.calls).")
-    #expect(repository.calls == [false], "Load once, with refresh: false.")
+    #expect(
+      presenter.articles == articles, "A successful load shows the repository's articles: got \(presenter.articles).")
+    #expect(
+      view.calls == ["reloadList"],
+      "Call `reloadList()` once, on the main actor, by the time the load's task ends: the view heard \(view.calls).")
+    #expect(
+      repository.calls == [false], "Load once, with `refresh: false`: the repository was asked \(repository.calls).")
   }
 
-  @Test("A failed load goes to handleApiError, keeps the articles, and does not reload")
+  @Test("A failed load goes to handleApiError, keeps the articles it had, and does not reload")
   func failureReportsTheError() async {
-    let (presenter, view, _) = await loaded(.failure(LegacyError.offline))
+    let view = SpyArticleListView()
+    let presenter = ArticleListPresenter(
+      repository: SequenceArticleRepository([.success(articles), .failure(LegacyError.offline)]), view: view)
+    await load(presenter, view)
+    await load(presenter, view)
     #expect(
-      view.calls == ["handleApiError"], "Expected one handleApiError(error:), on the main queue; got \(view.calls).")
-    #expect(view.errors.first as? LegacyError == .offline, "Pass the repository's error on, unchanged.")
-    #expect(presenter.articles.isEmpty)
+      view.calls == ["reloadList", "handleApiError"],
+      "A failed load calls `handleApiError(error:)` and does not reload: after a success and a failure, the view heard \(view.calls)."
+    )
+    #expect(
+      view.errors.last as? LegacyError == .offline,
+      "A failed load calls `handleApiError(error:)` with the repository's error unchanged: it got \(view.errors).")
+    #expect(
+      presenter.articles == articles,
+      "A failed load keeps the articles it had: after a success and a failure they are \(presenter.articles).")
   }
 
   @Test("onViewDidLoad keeps its task in loading, so the caller can wait for it")

@@ -2,6 +2,7 @@ import ContinuationAdapters
 import CourseKit
 import Foundation
 import LegacyKit
+import Locking
 import PromiseKitLite
 import Testing
 
@@ -9,10 +10,12 @@ import Testing
 struct Ex3_7_ReviewAndFixTests {
   @Test("FeedRepository: a checked continuation, so a path that never resumes is reported, proved in a child process")
   func checkedContinuation() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      let cloud = ArticleCloud()
-      cloud.articles.script(.never)  // the cloud drops its callback without answering
-      await ResumeProbe.run(within: 0.5) { _ = try await FeedRepository(cloud: cloud).latest(refresh: false) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(.never)  // the cloud drops its callback without answering
+        await ResumeProbe.run(within: 0.5) { _ = try await FeedRepository(cloud: cloud).latest(refresh: false) }
+      }
     }
     guard case .leaked = ResumeProbe.verdict(of: child) else {
       Issue.record(
@@ -42,7 +45,9 @@ struct Ex3_7_ReviewAndFixTests {
   @MainActor
   func spinnerOnMainActor() async {
     let cloud = ArticleCloud()
-    cloud.articles.script(Script.succeed(Article.samples).fromBackground)
+    // A little late, so the callback surely comes on the background thread: a reply that beat the
+    // chain's handlers would run them where they were attached, on the main actor, and hide the bug.
+    cloud.articles.script(Script.succeed(Article.samples).after(0.02).fromBackground)
     let presenter = FeedPresenter(cloud: cloud, activity: ActivityIndicator())
     _ = await withDeadlineResult("FeedPresenter.refresh()") { await presenter.refresh() }
     #expect(
@@ -52,7 +57,7 @@ struct Ex3_7_ReviewAndFixTests {
     #expect(presenter.articles == Article.samples)
   }
 
-  @Test("FeedPresenter: a failed refresh stops the spinner and keeps the articles, because it reuses the one bridge")
+  @Test("FeedPresenter: a failed refresh stops the spinner and keeps the articles")
   @MainActor
   func presenterSurvivesFailure() async {
     let cloud = ArticleCloud()
@@ -60,11 +65,26 @@ struct Ex3_7_ReviewAndFixTests {
     let presenter = FeedPresenter(cloud: cloud, activity: ActivityIndicator())
     let result = await withDeadlineResult("FeedPresenter.refresh() on a failed load") { await presenter.refresh() }
     if let error = result.failure {
-      Issue.record(
-        "\(error) The presenter has its own copy of the bridge, with the copy's bugs: bridge once, in FeedRepository, and call it here."
-      )
+      let cause =
+        presenterBridgesItself()
+        ? "The presenter has its own copy of the bridge, with the copy's bugs: bridge once, in FeedRepository, and call it here."
+        : "The bridge it calls never resumed on the rejection."
+      Issue.record("\(error) A failed refresh must finish, stop the spinner and keep the articles. \(cause)")
     }
     #expect(presenter.activity.events.last == "stop", "The spinner must stop after a failed refresh too.")
+  }
+
+  // A presenter with its own, correct, copy of the bridge behaves like one that calls the adapter:
+  // no run can tell them apart. The lesson names the tell to look for instead, and so does this test.
+  @Test("FeedPresenter: no continuation of its own, the tell of a second bridge")
+  func presenterHasNoBridge() {
+    #expect(
+      ExerciseSource.text(of: "3.7") != nil,
+      "The file of exercise 3.7 could not be read, so the presenter's tell could not be checked.")
+    #expect(
+      !presenterBridgesItself(),
+      "The presenter has its own copy of the bridge (a continuation, or a call to the cloud, outside the adapter types): copies drift. Bridge once, in FeedRepository, and call it here."
+    )
   }
 
   @Test("WidgetProvider: reads through the repository it was given, not a second bridge")
@@ -82,14 +102,27 @@ struct Ex3_7_ReviewAndFixTests {
   @Test(
     "DownloadProgressAdapter: every progress value arrives, in order, then the stream ends, proved in a child process")
   func progressIsAStream() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run {
-        var values: [Double] = []
-        for await value in DownloadProgressAdapter().progress(of: ProgressDownload()) { values.append(value) }
-        if values != [0.25, 0.5, 0.75, 1.0] {
-          throw ResumeProbe.ProbeFailure(
-            "the progress bar saw \(values), not [0.25, 0.5, 0.75, 1.0]: a source that calls back many times needs an AsyncStream that yields each value and finishes on completion"
-          )
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) {
+          let seen = Locked<[Double]>([])
+          do {
+            try await withDeadline("the progress stream") {
+              for await value in DownloadProgressAdapter().progress(of: ProgressDownload()) {
+                seen.withLock { $0.append(value) }
+              }
+            }
+          } catch is DeadlineExceeded {
+            throw ResumeProbe.ProbeFailure(
+              "the progress bar saw \(seen.withLock { $0 }) and then waited forever: finish the stream when the download completes"
+            )
+          }
+          let values = seen.withLock { $0 }
+          if values != [0.25, 0.5, 0.75, 1.0] {
+            throw ResumeProbe.ProbeFailure(
+              "the progress bar saw \(values), not [0.25, 0.5, 0.75, 1.0]: a source that calls back many times needs an AsyncStream that yields each value and finishes on completion"
+            )
+          }
         }
       }
     }
@@ -97,4 +130,12 @@ struct Ex3_7_ReviewAndFixTests {
       child,
       "DownloadProgressAdapter (a continuation resumes once; progress calls back again and again: use AsyncStream)")
   }
+}
+
+/// Whether `FeedPresenter`, in the file under test, bridges to the cloud itself: the lesson's tell of a copied bridge.
+private func presenterBridgesItself() -> Bool {
+  guard let source = ExerciseSource.text(of: "3.7"),
+    let presenter = ExerciseSource.declaration("final class FeedPresenter", in: source)
+  else { return false }
+  return presenter.contains("Continuation") || presenter.contains(".getArticles(")
 }

@@ -32,6 +32,53 @@ struct CatalogAuditTests {
     #expect(problems.contains("Exercises/PromiseChains/Ex1_1_WrapCompletionHandler.swift is not in the catalog"))
   }
 
+  @Test("The audit catches a lesson bullet with no wrong answer, and a wrong answer with no bullet")
+  func auditLinksBulletsAndWrongAnswers() throws {
+    let real = try #require(Catalog.exercise("3.4")?.exercise)
+    let unlinked = Exercise(
+      id: "3.4", title: real.title, grade: real.grade, points: real.points, name: real.name,
+      lessonAnchor: real.lessonAnchor, hints: real.hints,
+      antiPatterns: [
+        AntiPattern(
+          "A second callback resumes a second time", wrongAnswers: ["resume-every-callback", "no-such-file"]),
+        AntiPattern("A bullet the lesson never wrote", wrongAnswers: ["wait-for-a-value"]),
+      ])
+    let topic = Topic(
+      number: 3, module: "ContinuationAdapters", title: "Checked-continuation adapters",
+      lessonFile: "03-continuation-adapters.md", exercises: [unlinked])
+    let problems = CatalogAudit(root: Self.root).wrongAnswerProblems(of: topic).joined(separator: "\n")
+    #expect(problems.contains("says the tests catch \"Two simultaneous callbacks"))
+    #expect(problems.contains("3.4-no-such-file.swift, which does not exist"))
+    #expect(problems.contains("\"A bullet the lesson never wrote\", which is not a bullet"))
+    #expect(problems.contains("3.4-didresume-flag.swift is linked from no lesson bullet"))
+    #expect(problems.contains("3.4-wait-for-a-value.swift names the bullet"))
+  }
+
+  @Test("A lesson's anti-pattern bullets are read with their continuation lines, by section")
+  func antiPatternBullets() {
+    let lesson = """
+      ## First section
+
+      **Anti-patterns the tests catch.**
+
+      - One bullet
+        that goes on.
+      - Two.
+
+      Exercise 1 does it.
+
+      ## Second section
+
+      These are the anti-patterns the tests catch:
+
+      1. **Numbered.** With a tell
+         on two lines.
+      """
+    let bullets = CatalogAudit.antiPatternBullets(in: lesson)
+    #expect(bullets["first-section"] == ["One bullet that goes on.", "Two."])
+    #expect(bullets["second-section"] == ["**Numbered.** With a tell on two lines."])
+  }
+
   @Test("Anchors follow GitHub's rule")
   func anchors() {
     #expect(CatalogAudit.anchor(for: "Errors: catch, recover, ensure") == "errors-catch-recover-ensure")

@@ -18,17 +18,23 @@ struct Ex1_1_WrapCompletionHandlerTests {
 
   @Test("The service is called once, with the user's credentials")
   func callsServiceOnce() async {
-    _ = await awaitSettled(signIn(with: auth, user: "ada", password: "pw"), "The promise signIn returned")
+    // Credentials as a user typed them: the wrapper passes them on unchanged, trimming and all.
+    _ = await awaitSettled(signIn(with: auth, user: " Ada ", password: "p w"), "The promise signIn returned")
     #expect(
-      auth.calls == [AuthService.Credentials(user: "ada", password: "pw")],
-      "Call the legacy service exactly once, inside `Promise { seal in ... }`, and pass the credentials through.")
+      auth.calls == [AuthService.Credentials(user: " Ada ", password: "p w")],
+      "Call the legacy service exactly once, inside `Promise { seal in ... }`, and pass the credentials through unchanged: it was called with \(auth.calls)."
+    )
   }
 
-  @Test("An error from the service rejects the promise with that error")
+  @Test("An error from the service rejects the promise with that error, after one call")
   func errorRejects() async throws {
     auth.script(.fail(LegacyError.unauthorized))
     let result = await awaitSettled(signIn(with: auth, user: "ada", password: "no"), "The promise signIn returned")
     #expect(result?.failure as? LegacyError == .unauthorized, "The service's error must reject the promise, unchanged.")
+    #expect(
+      auth.calls.count == 1,
+      "Call the legacy service exactly once: a failed sign-in led to \(auth.calls.count) calls (retrying is the caller's business)."
+    )
   }
 
   @Test("Neither a session nor an error rejects with invalidCallingConvention, instead of hanging")

@@ -57,7 +57,7 @@ struct Ex1_2_SequenceCallsTests {
       showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
     #expect(
       result?.failure as? LegacyError == .server(status: 503),
-      "The feed's error never reached the caller: a nested chain with its own `catch` swallows it. Keep one flat chain and let errors flow to the end."
+      "The feed's error never reached the caller: something in the chain swallowed it (got \(String(describing: result))). Keep one flat chain and let errors flow to the end."
     )
   }
 

@@ -51,8 +51,14 @@ struct Ex1_3_HandleErrorsTests {
   func cancellationIsNeither() async throws {
     api.feeds.script(.fail(PMKError.cancelled))
     try await refresh()
-    #expect(!screen.events.contains { $0.hasPrefix("error") }, "A cancellation must not show an error alert.")
-    #expect(!screen.events.contains { $0.hasPrefix("articles") }, "A cancellation must not fall back to the cache.")
+    #expect(
+      !screen.events.contains { $0.hasPrefix("error") },
+      "A cancellation is neither success nor failure: no error alert, and no fallback. The screen showed \(screen.events)."
+    )
+    #expect(
+      !screen.events.contains { $0.hasPrefix("articles") },
+      "A cancellation is neither success nor failure: no error alert, and no fallback. The screen showed \(screen.events)."
+    )
     #expect(
       !screen.isSpinnerShowing,
       "The spinner stayed on after a cancel: `catch` skips cancellations, so a spinner hidden in `done` and `catch` stays on. Hide it in `ensure`, which runs on every path."

@@ -20,8 +20,17 @@ struct Ex1_6_QueuesTests {
       seen.record(QueueProbe.current ?? "an unnamed queue")
       return articles.filter(\.isPublished)
     }
-    let result = await awaitSettled(chain, "The chain showPreparedFeed returned")
+    // What the screen shows at the very moment the chain settles: a handler with `on: nil` runs
+    // right there, so a hop that `done` started by hand and did not wait for is caught every time.
+    let shownWhenSettled = EventRecorder()
+    let result = await awaitSettled(
+      chain.ensure(on: nil) { shownWhenSettled.record(screen.events.joined(separator: ", ")) },
+      "The chain showPreparedFeed returned")
     try result?.get()
+    #expect(
+      shownWhenSettled.all == ["articles [1, 2, 4]"],
+      "The chain settled before the screen was updated (it showed \(shownWhenSettled.all)): let `done` run on the main queue, its default, instead of hopping there by hand inside it, so the chain ends when the screen is updated."
+    )
     #expect(seen.all == ["work"], "`prepare` ran on \(seen.all), not on the work queue: pass it to `map(on: work)`.")
     #expect(screen.events == ["articles [1, 2, 4]"], "Show what `prepare` returned.")
     #expect(
@@ -46,11 +55,13 @@ struct Ex1_6_QueuesTests {
     // The call runs in a child process, so that a deadlock blocks that process's main queue, not
     // this one's. The child always exits with a failure code (2: returned, 3: deadlocked), so
     // that the condition matches whatever happens and the result comes back to be explained.
-    let child = await #expect(processExitsWith: .failure) {
-      let theme = try? await withDeadline("currentTheme(store:) on the main queue") {
-        try await MainActor.run { try currentTheme(store: SettingsStore()) }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .failure) {
+        let theme = try? await withDeadline("currentTheme(store:) on the main queue") {
+          try await MainActor.run { try currentTheme(store: SettingsStore()) }
+        }
+        exit(theme == nil ? 3 : 2)
       }
-      exit(theme == nil ? 3 : 2)
     }
     #expect(
       child?.exitStatus != .exitCode(3),

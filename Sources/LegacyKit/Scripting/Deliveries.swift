@@ -26,6 +26,19 @@ public enum Deliveries {
     return inFlight == 0
   }
 
+  /// Delivers `bodies` at the same instant, each on a thread of its own, released by one ``StartingGate``.
+  static func together(_ bodies: [@Sendable () -> Void]) {
+    pending.withLock { $0 += bodies.count }
+    let gate = StartingGate(parties: bodies.count)
+    for body in bodies {
+      Thread.detachNewThread {
+        gate.arriveAndWait()
+        body()
+        pending.withLock { $0 -= 1 }
+      }
+    }
+  }
+
   static func schedule(
     _ delivery: Delivery, after delay: TimeInterval, _ body: @escaping @Sendable () -> Void
   ) {
@@ -43,6 +56,13 @@ public enum Deliveries {
       queue.async(execute: tracked)  // keeps the order of calls made one after another
     case .queue(let queue):
       queue.asyncAfter(deadline: .now() + delay, execute: tracked)
+    case .gate(let gate):
+      Thread.detachNewThread {
+        gate.arriveAndWait()
+        tracked()
+      }
+    case .together:
+      Thread.detachNewThread(tracked)  // one reply alone: nothing to release it with
     }
   }
 }

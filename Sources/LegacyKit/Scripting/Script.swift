@@ -57,6 +57,22 @@ public struct Script<Value: Sendable>: Sendable {
     copy.delivery = .queue(queue)
     return copy
   }
+
+  /// The same replies, each from a thread of its own, all released at the same instant by one
+  /// ``StartingGate`` per call: two callbacks that race on every call, not once in a while.
+  public var simultaneously: Script {
+    var copy = self
+    copy.delivery = .together
+    return copy
+  }
+
+  /// The same replies, each from a thread of its own, released by `gate` together with whoever
+  /// else waits at it (a test's own thread that cancels, for one). The gate serves one call.
+  public func released(by gate: StartingGate) -> Script {
+    var copy = self
+    copy.delivery = .gate(gate)
+    return copy
+  }
 }
 
 /// Where a scripted legacy source delivers its replies.
@@ -67,4 +83,8 @@ public enum Delivery: Sendable {
   case background
   /// On the given queue.
   case queue(DispatchQueue)
+  /// Each reply from a thread of its own, all released at once by a fresh ``StartingGate`` per call.
+  case together
+  /// Each reply from a thread of its own, released by the given gate.
+  case gate(StartingGate)
 }

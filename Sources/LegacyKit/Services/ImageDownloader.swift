@@ -19,7 +19,11 @@ public final class ImageDownloader: Sendable {
     Script.succeed(Thumbnail(articleID: id)).after(0.05).fromBackground
   }
 
-  private let state = Locked((behavior: CancelBehavior.callsBackWithError, tasks: [DownloadTask]()))
+  private let state = Locked(
+    (
+      behavior: CancelBehavior.callsBackWithError, tasks: [DownloadTask](),
+      whileStarting: (@Sendable (DownloadTask) -> Void)?.none
+    ))
 
   /// A downloader that answers after 50 ms from a background thread, until scripted otherwise.
   public init() {}
@@ -28,6 +32,15 @@ public final class ImageDownloader: Sendable {
   public var cancelBehavior: CancelBehavior {
     get { state.withLock { $0.behavior } }
     set { state.withLock { $0.behavior = newValue } }
+  }
+
+  /// Called inside ``download(id:completion:)``, once the download has started and before its task is returned.
+  ///
+  /// Tests cancel the awaiting task from here: the one moment an adapter has started a
+  /// download but does not hold its task yet, forced open instead of hoped for.
+  public var whileStarting: (@Sendable (DownloadTask) -> Void)? {
+    get { state.withLock { $0.whileStarting } }
+    set { state.withLock { $0.whileStarting = newValue } }
   }
 
   /// Every task started so far, in order.
@@ -48,6 +61,7 @@ public final class ImageDownloader: Sendable {
       case .neither: task.finish(.failure(NeitherValueNorError()))
       }
     }
+    state.withLock { $0.whileStarting }?(task)
     return task
   }
 }

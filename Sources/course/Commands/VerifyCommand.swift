@@ -39,6 +39,11 @@ struct VerifyCommand: Command {
       problems += modeProblems
     }
 
+    let proof = try WrongAnswerProof(workspace: course.workspace, topics: course.topics, timeLimit: timeout).run()
+    print(ProveCommand.table(proof))
+    problems += proof.compactMap { finding in finding.problem.map { "Wrong answer \(finding.answer.path): \($0)" } }
+    passed += proof.filter { $0.problem == nil }.count
+
     print()
     if problems.isEmpty {
       print(course.style.green("The course verifies: every exercise fails as shipped, every solution passes."))

@@ -1,0 +1,128 @@
+import Foundation
+
+extension CatalogAudit {
+  /// The minimum number of wrong answers an exercise of a topic with a corpus keeps.
+  public static let wrongAnswersPerExercise = 4
+
+  /// The problems between a topic's lesson bullets, its catalog links and its corpus of wrong answers.
+  ///
+  /// Only a topic that keeps a corpus (its folder under `Tests/WrongAnswers/` exists) is held
+  /// to it: every bullet its lesson says the tests catch is linked to a wrong answer, every wrong
+  /// answer to a bullet, and every exercise has at least ``wrongAnswersPerExercise``.
+  public func wrongAnswerProblems(of topic: Topic) -> [String] {
+    guard WrongAnswer.hasCorpus(topic, root: root) else { return [] }
+    var problems: [String] = []
+    let (corpus, unreadable) = WrongAnswer.corpus(of: topic, root: root)
+    for path in unreadable {
+      problems.append(
+        "\(path) is not a wrong answer: name it <id>-<slug>.swift and give it Mistake, Lesson bullet and Failure says lines."
+      )
+    }
+    let lesson = (try? String(contentsOf: root.appendingPathComponent(topic.lessonPath), encoding: .utf8)) ?? ""
+    let bulletsBySection = Self.antiPatternBullets(in: lesson)
+    var linked: Set<String> = []
+    for exercise in topic.exercises {
+      let bullets = bulletsBySection[exercise.lessonAnchor] ?? []
+      let own = corpus.filter { $0.exerciseID == exercise.id }
+      for bullet in bullets where !exercise.antiPatterns.contains(where: { bullet.hasPrefix($0.bullet) }) {
+        problems.append(
+          "\(topic.lessonPath)#\(exercise.lessonAnchor) says the tests catch \"\(bullet)\", but exercise \(exercise.id) links no wrong answer to it."
+        )
+      }
+      for link in exercise.antiPatterns {
+        if !bullets.contains(where: { $0.hasPrefix(link.bullet) }) {
+          problems.append(
+            "Exercise \(exercise.id) links wrong answers to \"\(link.bullet)\", which is not a bullet of \(topic.lessonPath)#\(exercise.lessonAnchor)'s anti-patterns."
+          )
+        }
+        if link.wrongAnswers.isEmpty {
+          problems.append("Exercise \(exercise.id)'s bullet \"\(link.bullet)\" has no wrong answer.")
+        }
+        for slug in link.wrongAnswers {
+          let path = "\(WrongAnswer.folder)/\(topic.module)/\(exercise.id)-\(slug).swift"
+          guard let answer = own.first(where: { $0.slug == slug }) else {
+            problems.append("Exercise \(exercise.id) links the wrong answer \(path), which does not exist.")
+            continue
+          }
+          linked.insert(answer.path)
+          if answer.bullet != link.bullet {
+            problems.append(
+              "\(answer.path) names the bullet \"\(answer.bullet)\", but the catalog links it to \"\(link.bullet)\".")
+          }
+        }
+      }
+      if own.count < Self.wrongAnswersPerExercise {
+        problems.append(
+          "Exercise \(exercise.id) has \(own.count) wrong answers in \(WrongAnswer.folder)/\(topic.module); it needs \(Self.wrongAnswersPerExercise)."
+        )
+      }
+    }
+    for answer in corpus where !linked.contains(answer.path) {
+      if topic.exercises.contains(where: { $0.id == answer.exerciseID }) {
+        problems.append("\(answer.path) is linked from no lesson bullet in the catalog.")
+      } else {
+        problems.append(
+          "\(answer.path) answers exercise \(answer.exerciseID), which topic \(topic.number) does not have.")
+      }
+    }
+    return problems
+  }
+
+  /// The bullets of every "Anti-patterns the tests catch" list in `markdown`, by the anchor of the section they are in.
+  ///
+  /// A bullet is a list item (`- ` or `1. `) with its continuation lines, joined by spaces.
+  public static func antiPatternBullets(in markdown: String) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    var section = ""
+    var inCode = false
+    var collecting = false
+    var current: String?
+    func close() {
+      if let item = current { result[section, default: []].append(item) }
+      current = nil
+    }
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line.hasPrefix("```") { inCode.toggle() }
+      if inCode {
+        if collecting {
+          close()
+          collecting = false
+        }
+        continue
+      }
+      if line.hasPrefix("#") {
+        close()
+        collecting = false
+        section = anchor(for: line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces))
+        continue
+      }
+      if line.localizedCaseInsensitiveContains("anti-patterns the tests catch") {
+        close()
+        collecting = true
+        continue
+      }
+      guard collecting else { continue }
+      if let item = listItem(line) {
+        close()
+        current = item
+      } else if line.hasPrefix(" "), current != nil, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        current! += " " + line.trimmingCharacters(in: .whitespaces)
+      } else if line.trimmingCharacters(in: .whitespaces).isEmpty {
+        continue
+      } else {
+        close()
+        collecting = false
+      }
+    }
+    close()
+    return result
+  }
+
+  /// The text of a list item's first line, without its `- ` or `1. ` marker; `nil` when the line starts no item.
+  private static func listItem(_ line: String) -> String? {
+    if line.hasPrefix("- ") { return String(line.dropFirst(2)) }
+    let digits = line.prefix { $0.isNumber }
+    guard !digits.isEmpty, line.dropFirst(digits.count).hasPrefix(". ") else { return nil }
+    return String(line.dropFirst(digits.count + 2))
+  }
+}

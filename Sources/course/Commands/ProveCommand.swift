@@ -1,0 +1,64 @@
+import CourseCatalog
+import Foundation
+
+/// `course prove`: proves the corpus of wrong answers, or part of it, as `verify` does.
+///
+/// Maintainers use it while they write a wrong answer or strengthen a suite, and
+/// with `--repeat 20` to show that a race-dependent mistake is caught every time.
+struct ProveCommand: Command {
+  static let info = CommandInfo(
+    name: "prove",
+    abstract: "Maintainers: prove that every wrong answer in Tests/WrongAnswers fails with its sentence.",
+    usage: "prove [<exercise>...] [--only <slug>] [--repeat <n>] [--timeout <seconds>]",
+    discussion: """
+      Swaps each wrong answer into a scratch copy in which every other exercise is solved (one build per round),
+      runs the suites, and requires that the answer's suite fails with the sentence its header names and that
+      every other suite still passes. With exercises (3.4) or a topic (3), proves only their wrong answers.
+      """,
+    options: [
+      ("--only <slug>", "Only the wrong answers with this slug (repeatable)."),
+      ("--repeat <n>", "Run each round's suites n times; a wrong answer must be caught in every run (default 1)."),
+      ("--timeout <seconds>", "How long each test run may take (default 600)."),
+    ])
+
+  var keys: [String] = []
+  var slugs: Set<String> = []
+  var repeats: Int
+  var timeout: Double
+
+  init(_ arguments: inout Arguments) throws {
+    repeats = Int(try arguments.option("--repeat") ?? "1") ?? 1
+    timeout = Double(try arguments.option("--timeout") ?? "600") ?? 600
+    while let slug = try arguments.option("--only") { slugs.insert(slug) }
+    while let key = arguments.positional() { keys.append(key) }
+    try arguments.finish(known: ["--only", "--repeat", "--timeout"])
+  }
+
+  func run(_ course: Course) throws -> Int32 {
+    var ids: Set<String>?
+    if !keys.isEmpty {
+      ids = Set(try keys.flatMap { try course.resolve($0).map(\.exercise.id) })
+    }
+    let proof = WrongAnswerProof(
+      workspace: course.workspace, topics: course.topics, exerciseIDs: ids, slugs: slugs.isEmpty ? nil : slugs,
+      repeats: max(1, repeats), timeLimit: timeout)
+    let start = Date()
+    let findings = try proof.run()
+    print(Self.table(findings))
+    let unproved = findings.filter { $0.problem != nil }
+    print(
+      "prove: \(findings.count - unproved.count) of \(findings.count) wrong answers caught with their sentence in \(Int(Date().timeIntervalSince(start))) s"
+    )
+    return unproved.isEmpty ? 0 : 1
+  }
+
+  /// One line per wrong answer: caught n of n, or why not.
+  static func table(_ findings: [WrongAnswerProof.Finding]) -> String {
+    findings.map { finding in
+      let score = "\(finding.caught)/\(finding.runs)"
+      let name = "\(finding.answer.exerciseID) \(finding.answer.slug)"
+      if let problem = finding.problem { return "  ✗ \(name) (\(score)): \(problem)" }
+      return "  ✓ \(name) (\(score))"
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,252 @@
+import CourseCatalog
+import Foundation
+
+/// Proves the corpus of wrong answers: each one, swapped into a scratch copy, fails its suite with its sentence.
+///
+/// The scratch copy holds every solution; a round swaps in one wrong answer per
+/// exercise, builds once and runs every suite of the topics involved. A wrong answer
+/// is proved when its suite fails and some failing test's message carries the
+/// sentence its header promises; every exercise left solved in that round must still
+/// pass, so a wrong answer cannot hide behind a suite it disturbs. `repeats` runs the
+/// suites of each round that many times: the proof of a race-dependent mistake is
+/// that it is caught every time.
+struct WrongAnswerProof {
+  /// Where the scratch copy's sources live, relative to the root.
+  static let sourcesFolder = ".course/wrong-answers"
+  /// Where the scratch copy is built.
+  static let scratch = ".build/course-wrong-answers"
+  /// Where the scratch copy is built under the thread sanitizer, for the mistakes that live in a race: the
+  /// folder `.ci/run`'s sanitizer stage builds in, so that the two share everything but the exercise targets.
+  static let sanitizedScratch = ".build/course-tsan"
+  /// How much longer the kit's deadlines are under the sanitizer (it slows everything down five to fifteen times).
+  static let sanitizedTimeScale = "10"
+
+  /// What the proof found out about one wrong answer.
+  struct Finding {
+    var answer: WrongAnswer
+    /// In how many runs the suite failed with the sentence.
+    var caught = 0
+    /// How many runs there were (0 when it never ran).
+    var runs = 0
+    /// Why it is not proved, when it is not.
+    var problem: String?
+  }
+
+  let workspace: Workspace
+  /// The topics whose corpus to prove.
+  var topics: [Topic]
+  /// Only the wrong answers of these exercises, when given.
+  var exerciseIDs: Set<String>? = nil
+  /// Only the wrong answers with these slugs, when given.
+  var slugs: Set<String>? = nil
+  /// How many times each round's suites run.
+  var repeats = 1
+  /// How long one test run may take, in seconds.
+  var timeLimit: Double = 600
+  /// Where progress goes, one line at a time.
+  var log: @Sendable (String) -> Void = { print($0) }
+
+  /// The corpus of every topic that keeps one, filtered by ``exerciseIDs`` and ``slugs``, grouped by exercise in catalog order.
+  func corpus() -> [(topic: Topic, exercise: Exercise, answers: [WrongAnswer])] {
+    var groups: [(Topic, Exercise, [WrongAnswer])] = []
+    for topic in topics where WrongAnswer.hasCorpus(topic, root: workspace.root) {
+      let answers = WrongAnswer.corpus(of: topic, root: workspace.root).answers
+      for exercise in topic.exercises where exerciseIDs?.contains(exercise.id) ?? true {
+        let own = answers.filter { $0.exerciseID == exercise.id && (slugs?.contains($0.slug) ?? true) }
+        if !own.isEmpty { groups.append((topic, exercise, own)) }
+      }
+    }
+    return groups
+  }
+
+  /// Runs every round and returns a finding per wrong answer: first the plain rounds, then the sanitized ones.
+  func run() throws -> [Finding] {
+    let groups = corpus()
+    let checker = Checker(workspace: workspace, mode: .solutions, timeLimit: timeLimit)
+    var findings: [Finding] = []
+    for sanitized in [false, true] {
+      let answers = groups.map { group in (group.topic, group.exercise, group.answers.filter { $0.isRace == sanitized })
+      }
+      let involved = topics.filter { topic in answers.contains { $0.0 == topic && !$0.2.isEmpty } }
+      let rounds = answers.map(\.2.count).max() ?? 0
+      for round in 0..<rounds {
+        let swapped = answers.compactMap { group in round < group.2.count ? (group.0, group.1, group.2[round]) : nil }
+        let start = Date()
+        let names = swapped.map { "\($0.1.id) \($0.2.slug)" }.joined(separator: ", ")
+        log(
+          "wrong answers\(sanitized ? " (under the thread sanitizer)" : ""), round \(round + 1) of \(rounds): \(names)")
+        findings += try prove(swapped, of: involved, with: checker, sanitized: sanitized)
+        log("  round \(round + 1) took \(Int(Date().timeIntervalSince(start))) s")
+      }
+    }
+    return findings
+  }
+
+  /// One round: swaps the answers in, builds once, runs the suites `repeats` times and judges each answer.
+  ///
+  /// Under the sanitizer only the swapped suites run, since everything is many times slower.
+  private func prove(
+    _ swapped: [(Topic, Exercise, WrongAnswer)], of topics: [Topic], with checker: Checker, sanitized: Bool
+  ) throws -> [Finding] {
+    var findings = swapped.map { Finding(answer: $0.2) }
+    var active = Array(swapped.indices)
+    while true {
+      try writeScratch(of: topics, swapping: active.map { swapped[$0] })
+      let build =
+        sanitized
+        ? try sanitizedBuild(topics: topics, checker: checker)
+        : try checker.build(topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+      if build.succeeded { break }
+      let errors = Checker.compileErrors(in: build.output)
+      let broken = active.filter { index in
+        errors.contains { $0.contains("/\(Self.sourcesFolder)/") && $0.contains("/\(swapped[index].1.fileName):") }
+      }
+      guard !broken.isEmpty else {
+        let error = errors.first ?? build.tail
+        for index in active { findings[index].problem = "the round did not build: \(workspace.relative(error))" }
+        return findings
+      }
+      for index in broken {
+        let error = errors.first { $0.contains("/\(swapped[index].1.fileName):") } ?? ""
+        findings[index].problem = "does not compile: \(workspace.relative(error))"
+      }
+      active.removeAll(where: broken.contains)
+    }
+    let swappedIDs = Set(active.map { swapped[$0].1.id })
+    let filter =
+      sanitized
+      ? active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }.joined(
+        separator: "|")
+      : topics.map { "^\($0.testModule)\\." }.joined(separator: "|")
+    // Runs after the first repeat only the swapped suites: the others were checked for disturbance once.
+    let swappedOnly = active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }
+      .joined(separator: "|")
+    for run in 0..<repeats {
+      let (report, outcome) =
+        sanitized
+        ? try sanitizedTest(filter: filter, topics: topics, checker: checker)
+        : try checker.test(
+          filter: run == 0 ? filter : swappedOnly, topics: topics, sourcesFolder: Self.sourcesFolder,
+          scratch: Self.scratch)
+      for index in active {
+        let (topic, exercise, answer) = swapped[index]
+        findings[index].runs += 1
+        if let miss = judge(answer, of: exercise, in: topic, report: report, outcome: outcome) {
+          findings[index].problem = findings[index].problem ?? miss
+        } else {
+          findings[index].caught += 1
+        }
+      }
+      // The exercises left solved in this round must still pass: a wrong answer may not disturb another suite.
+      // A solved suite that fails beside it is run again alone, on the same build: when it passes then,
+      // the failure was the machine's load (a deadline), not the wrong answer's doing, and is only noted.
+      guard !sanitized, run == 0 else { continue }
+      var disturbed: [(Topic, Exercise, String)] = []
+      for topic in topics {
+        for exercise in topic.exercises where !swappedIDs.contains(exercise.id) {
+          guard exercise.buildsOn.allSatisfy({ !swappedIDs.contains($0) }) else { continue }
+          let tests = report.tests(inSuite: topic.filter(exercise))
+          if tests.isEmpty {
+            disturbed.append((topic, exercise, "ran no test beside it: the run was disturbed"))
+          } else if let failing = tests.first(where: { !$0.passed }) {
+            disturbed.append(
+              (topic, exercise, "failed \"\(failing.name)\" beside it: \(failing.issues.first ?? "did not finish")"))
+          }
+        }
+      }
+      guard !disturbed.isEmpty else { continue }
+      let again = disturbed.map { NSRegularExpression.escapedPattern(for: $0.0.filter($0.1)) }.joined(separator: "|")
+      let (alone, _) = try checker.test(
+        filter: again, topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+      for (topic, exercise, why) in disturbed {
+        let tests = alone.tests(inSuite: topic.filter(exercise))
+        if !tests.isEmpty, tests.allSatisfy(\.passed) {
+          log("  note: the solution of \(exercise.id) \(why); alone, it passed (a loaded machine)")
+          continue
+        }
+        for index in active where findings[index].problem == nil {
+          findings[index].problem = "the solution of \(exercise.id) \(why)"
+        }
+      }
+    }
+    return findings
+  }
+
+  /// Builds the scratch copy under the thread sanitizer.
+  private func sanitizedBuild(topics: [Topic], checker: Checker) throws -> Checker.BuildOutcome {
+    var environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
+    environment["COURSE_TIME_SCALE"] = Self.sanitizedTimeScale
+    let outcome = try Subprocess(
+      arguments: ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", Self.sanitizedScratch],
+      environment: environment, directory: workspace.root
+    ).run()
+    return Checker.BuildOutcome(succeeded: outcome.succeeded, output: outcome.output)
+  }
+
+  /// Runs the suites matching `filter` under the thread sanitizer, one test at a time, and reads their events.
+  private func sanitizedTest(filter: String, topics: [Topic], checker: Checker) throws -> (
+    TestReport, Subprocess.Outcome
+  ) {
+    let events = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "course-events-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: events) }
+    var environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
+    environment["COURSE_TIME_SCALE"] = Self.sanitizedTimeScale
+    let outcome = try Subprocess(
+      arguments: [
+        "swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", Self.sanitizedScratch,
+        "--no-parallel", "--filter", filter,
+        "--experimental-event-stream-output", events.path, "--experimental-event-stream-version", "0",
+      ],
+      environment: environment, directory: workspace.root, timeLimit: timeLimit
+    ).run()
+    return (TestReport(eventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? ""), outcome)
+  }
+
+  /// Why `answer` was not caught in this run with its sentence, or `nil` when it was.
+  private func judge(
+    _ answer: WrongAnswer, of exercise: Exercise, in topic: Topic, report: TestReport, outcome: Subprocess.Outcome
+  ) -> String? {
+    let tests = report.tests(inSuite: topic.filter(exercise))
+    guard !tests.isEmpty else {
+      return
+        "its suite ran no test (\(outcome.timedOut ? "timed out" : Checker.crashMessage(in: outcome.output, running: [])))"
+    }
+    if let unfinished = tests.first(where: { !$0.ended }) {
+      return
+        "\"\(unfinished.name)\" did not finish: a trap must fail its own test, not the run (\(Checker.crashMessage(in: outcome.output, running: [])))"
+    }
+    let failing = tests.filter { !$0.passed }
+    guard !failing.isEmpty else { return "its suite passed: the mistake is not caught" }
+    let said = failing.flatMap(\.issues)
+    if said.contains(where: { Self.normalized($0).contains(Self.normalized(answer.sentence)) }) { return nil }
+    let first = said.first.map { $0.split(separator: "\n").first.map(String.init) ?? $0 } ?? ""
+    return "its suite failed, but without the sentence; \"\(failing[0].name)\" said: \(first)"
+  }
+
+  /// Text with its runs of white space made single spaces, so a sentence matches across line breaks.
+  static func normalized(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// Writes the scratch copy: every solution of `topics`, with the `swapped` answers in their exercises' place.
+  private func writeScratch(of topics: [Topic], swapping swapped: [(Topic, Exercise, WrongAnswer)]) throws {
+    for topic in topics {
+      let folder = workspace.url("\(Self.sourcesFolder)/\(topic.module)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      let wanted = Set(topic.exercises.map(\.fileName))
+      for stale in existing where !wanted.contains(stale) {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(stale))
+      }
+      for exercise in topic.exercises {
+        let answer = swapped.first { $0.1.id == exercise.id }?.2
+        let contents = answer?.source ?? workspace.read(topic.solutionPath(exercise)) ?? ""
+        let file = folder.appendingPathComponent(exercise.fileName)
+        if (try? String(contentsOf: file, encoding: .utf8)) != contents {
+          try contents.write(to: file, atomically: true, encoding: .utf8)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import CourseKit
+import Dispatch
+import Foundation
+import LegacyKit
+import Locking
+import Testing
+
+@Suite("The kit forces race windows open")
+struct RaceWindowTests {
+  @Test("A starting gate holds every party until the last one arrives, then lets them all go")
+  func gateReleasesTogether() async {
+    let gate = StartingGate(parties: 3)
+    let left = Locked<[Int]>([])
+    for party in 0..<2 { gate.run { left.withLock { $0.append(party) } } }
+    try? await Task.sleep(for: .milliseconds(50))
+    #expect(left.withLock { $0 }.isEmpty, "Parties left the gate before the last one arrived.")
+    gate.run { left.withLock { $0.append(2) } }
+    #expect(await eventually { left.withLock { $0.count } == 3 }, "Not every party left the gate once it opened.")
+    #expect(gate.isOpen)
+  }
+
+  @Test("Successive gates stagger their last party by different gaps")
+  func gatesSweepTheGap() {
+    let staggers = Set((0..<8).map { _ in StartingGate(parties: 2).stagger })
+    #expect(staggers.count == 8, "Eight gates in a row should try eight different gaps, not \(staggers.sorted()).")
+  }
+
+  @Test("A simultaneous script delivers its replies from two threads, each while the other has started")
+  func simultaneousRepliesOverlapInTime() async {
+    let sdk = LocationSDK()
+    sdk.script(Script.twice(.value(.office), .value(.office)).simultaneously)
+    let threads = Locked<Set<String>>([])
+    sdk.requestLocation { _ in
+      threads.withLock { _ = $0.insert("\(pthread_self())") }
+      Thread.sleep(forTimeInterval: 0.02)  // long enough for the other reply to start meanwhile
+    }
+    #expect(
+      await eventually { threads.withLock { $0.count } == 2 }, "The two replies did not come from two threads.")
+    #expect(await eventually { Deliveries.inFlight == 0 })
+  }
+
+  @Test("While the main queue is held, a hop to it never runs, and code that does not hop finishes")
+  func mainQueueHeld() async throws {
+    let direct = try await withMainQueueHeld(seconds: 0.5, "an operation that does not hop") { 42 }
+    #expect(direct == 42)
+    do {
+      try await withMainQueueHeld(seconds: 0.2, "an operation that hops to the main queue") {
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+      }
+      Issue.record("A hop to the held main queue ran.")
+    } catch let error as DeadlineExceeded {
+      #expect(error.what == "an operation that hops to the main queue")
+    }
+  }
+
+  @Test("A cancel switch flipped inside the operation cancels the task it started")
+  func cancelSwitchInsideTheCall() async throws {
+    let cancel = CancelSwitch()
+    let task = cancel.start { () -> Bool in
+      cancel.flip()
+      return Task.isCancelled
+    }
+    #expect(try await task.value, "The task was not cancelled by a flip from inside its own operation.")
+    #expect(cancel.flipCount == 1)
+  }
+
+  @Test("A declaration is read from a source file up to its closing brace")
+  func declarationOfAType() {
+    let source = "struct A {\n  let x = 1\n}\n\nfinal class B {\n  func f() {}\n}\n"
+    #expect(ExerciseSource.declaration("final class B", in: source) == "final class B {\n  func f() {}\n}")
+    #expect(ExerciseSource.declaration("enum C", in: source) == nil)
+  }
+}

@@ -1,0 +1,78 @@
+// Wrong answer to exercise 2.1 · a-catch-ends-the-chain
+// Mistake: After a `catch`, the chain is over: nothing after it runs, the way it reads in a PromiseKit
+//   chain.
+// Lesson bullet: In AnyPromise, `catch` is `recover`
+// Failure says: In AnyPromise, `catch` is `recover`
+
+import LegacyKit
+import PromiseKitLite
+
+/// Chain A: a rejection, a `then`, a `catch` that returns nothing, and another `then`.
+public func chainA(_ log: CallLog) -> AnyPromise {
+  AnyPromise.value(LegacyError.offline)
+    .then { (value: (any Sendable)?) in log.record("then 1 got \(describe(value))") }
+    .catch { (error: any Error) in log.record("catch got \(error)") }
+    .then { (value: (any Sendable)?) in log.record("then 2 got \(describe(value))") }
+}
+
+/// Chain B: a handler that returns an error, and a `catch` that returns it again.
+public func chainB(_ log: CallLog) -> AnyPromise {
+  AnyPromise.value(42)
+    .then { (value: (any Sendable)?) -> (any Sendable)? in
+      log.record("then 1 got \(describe(value))")
+      return LegacyError.badRequest
+    }
+    .then { (value: (any Sendable)?) in log.record("then 2 got \(describe(value))") }
+    .catch { (error: any Error) -> (any Sendable)? in
+      log.record("catch got \(error)")
+      return error
+    }
+    .then { log.record("then 3 ran") }
+}
+
+/// Chain C: several values at once, and a handler that returns a promise.
+public func chainC(_ log: CallLog) -> AnyPromise {
+  AnyPromise.value(AnyPromise.Manifold("ada", 3))
+    .then { name, count -> (any Sendable)? in
+      log.record("then 1 got \(describe(name)) and \(describe(count))")
+      return Promise.value((count as? Int ?? 0) * 2)
+    }
+    .then { first, second in log.record("then 2 got \(describe(first)) and \(describe(second))") }
+}
+
+/// Chain D: a cancellation.
+public func chainD(_ log: CallLog) -> AnyPromise {
+  AnyPromise.value(PMKError.cancelled)
+    .catch { (error: any Error) in log.record("catch got \(error)") }
+    .ensure { log.record("ensure ran") }
+    .then { log.record("then ran") }
+}
+
+/// How the chains write a value: nil as "nil", anything else as itself.
+public func describe(_ value: (any Sendable)?) -> String {
+  value.map { "\($0)" } ?? "nil"
+}
+
+/// The lines chain A writes, in order.
+public func predictionA() throws -> [String] {
+  // The rejection skips `then 1`; `catch` is recover, and returning nothing fulfills with nil.
+  ["catch got offline"]
+}
+
+/// The lines chain B writes, in order.
+public func predictionB() throws -> [String] {
+  // Returning an error rejects; `then 2` is skipped; a `catch` that returns the error stays rejected.
+  ["then 1 got 42", "catch got badRequest"]
+}
+
+/// The lines chain C writes, in order.
+public func predictionC() throws -> [String] {
+  // Two parameters get the manifold's first two values; a returned promise is adopted: one value, 6.
+  ["then 1 got ada and 3", "then 2 got 6 and nil"]
+}
+
+/// The lines chain D writes, in order.
+public func predictionD() throws -> [String] {
+  // `catch` skips a cancellation; `ensure` runs on every path; the chain stays rejected.
+  ["ensure ran"]
+}

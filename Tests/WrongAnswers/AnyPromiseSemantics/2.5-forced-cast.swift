@@ -1,0 +1,18 @@
+// Wrong answer to exercise 2.5 · forced-cast
+// Mistake: The cache only ever holds profiles, so `as!` turns its value into one.
+// Lesson bullet: A value of the wrong type must reject
+// Failure says: Could not cast value of type
+
+import LegacyKit
+import PromiseKitLite
+
+/// User `id`'s profile from `directory`, for dynamic callers.
+public func profileForObjC(id: Int, directory: UserDirectory) -> AnyPromise {
+  AnyPromise(directory.profile(id: id))
+}
+
+/// User `id`'s profile from the dynamic `cache`, typed.
+public func cachedProfile(id: Int, cache: ObjCProfileCache) -> Promise<UserProfile> {
+  // Adoption checks the type: a plain string rejects with AnyPromise.CastError instead of trapping like `as!`.
+  cache.cachedProfile(id: id).asPromise().map { $0 as! UserProfile }
+}

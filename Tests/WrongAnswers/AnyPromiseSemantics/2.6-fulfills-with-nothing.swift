@@ -1,0 +1,30 @@
+// Wrong answer to exercise 2.6 · fulfills-with-nothing
+// Mistake: A validator only needs to say no; when the order is fine, the handler returns nothing.
+// Lesson bullet: An invalid order rejects by returning its error
+// Failure says: A valid order fulfills with the order itself, not with nothing
+
+import LegacyKit
+import PromiseKitLite
+
+/// Validates orders against an inventory.
+public final class OrderValidator: Sendable {
+  /// The stock to check against.
+  public let inventory: Inventory
+
+  /// A validator over `inventory`.
+  public init(inventory: Inventory) {
+    self.inventory = inventory
+  }
+
+  /// `order` (an `AnyPromise` fulfilled with an `Order`), validated.
+  public func validate(_ order: AnyPromise) -> AnyPromise {
+    let inventory = self.inventory  // capture what the handler needs, not the validator
+    return order.then { (value: (any Sendable)?) -> (any Sendable)? in
+      // Returning an error rejects the chain: the handler's way to fail, and nothing is left half-done.
+      guard let order = value as? Order else { return AnyPromise.CastError(expected: Order.self, actual: value) }
+      guard order.quantity > 0 else { return OrderError.invalidQuantity }
+      guard order.quantity <= inventory.available(order.sku) else { return OrderError.outOfStock(sku: order.sku) }
+      return nil
+    }
+  }
+}

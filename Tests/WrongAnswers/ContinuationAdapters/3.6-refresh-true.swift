@@ -1,0 +1,35 @@
+// Wrong answer to exercise 3.6 · refresh-true
+// Mistake: A screen that appears should show fresh articles, so the presenter asks for a refresh.
+// Lesson bullet: Load once, with `refresh: false`
+// Failure says: Load once, with `refresh: false`: the repository was asked [true]
+
+import LegacyKit
+
+/// Loads the article list for its view, on the main actor.
+@MainActor
+public final class ArticleListPresenter: ArticleListPresenterProtocol {
+  /// The screen.
+  public weak var view: (any ArticleListViewProtocol)?
+  /// The articles shown, after the last successful load.
+  public private(set) var articles: [Article] = []
+  /// The load started by the last `onViewDidLoad()`.
+  public private(set) var loading: Task<Void, Never>?
+  private let repository: any ArticleRepository
+
+  /// A presenter that loads from `repository` for `view`.
+  public init(repository: any ArticleRepository, view: (any ArticleListViewProtocol)?) {
+    self.repository = repository
+    self.view = view
+  }
+
+  public func onViewDidLoad() {
+    loading = Task {
+      do {
+        articles = try await repository.latest(refresh: true)
+        view?.reloadList()
+      } catch {
+        view?.handleApiError(error: error)
+      }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// Wrong answer to exercise 1.3 · empty-catch
+// Mistake: The chain must end in `catch`; the screen already shows what it has, so the handler logs.
+// Lesson bullet: End the chain with `catch`
+// Failure says: The error never reached the screen
+
+import LegacyKit
+import PromiseKitLite
+
+/// Refreshes `screen` with the feed, falling back to `cache` when offline.
+public func refreshFeed(session: Session, api: NewsAPI, cache: [Article], screen: FeedScreen) -> PMKFinalizer {
+  screen.showSpinner()
+  return firstly {
+    api.feed(session: session)
+  }.recover { error -> Promise<[Article]> in
+    // Recover only what this screen can handle; everything else goes on to `catch`.
+    guard case LegacyError.offline = error else { throw error }
+    return .value(cache)
+  }.done { articles in
+    screen.show(articles: articles)
+  }.ensure {
+    // Every path passes here, cancellation included: `catch` and `recover` skip it.
+    screen.hideSpinner()
+  }.catch { error in
+    print("refresh failed: \(error)")
+  }
+}

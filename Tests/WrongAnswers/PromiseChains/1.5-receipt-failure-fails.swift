@@ -1,0 +1,29 @@
+// Wrong answer to exercise 1.5 · receipt-failure-fails
+// Mistake: A failed receipt is a failed step like any other, so it fails the checkout.
+// Lesson bullet: Recover from a tolerated failure locally
+// Failure says: recover from that one error, locally
+
+import LegacyKit
+import PromiseKitLite
+
+/// Checks out the cart `cartID`, with the same side effects as the pyramid.
+public func checkout(cartID: String, backend: CheckoutBackend) -> Promise<PyramidCheckout.Receipt> {
+  backend.track("checkout started")
+  return firstly {
+    backend.validate(cartID: cartID)
+  }.then { cart in
+    backend.reserve(cart).map { (cart, $0) }  // carry the cart along: charge needs its total
+  }.then { cart, reservation in
+    backend.charge(cents: cart.totalCents).recover { error -> Promise<CheckoutBackend.Charge> in
+      backend.release(reservation)  // compensate, then stay rejected
+      throw error
+    }
+  }.then { charge in
+    // A receipt that fails to send does not fail the checkout.
+    backend.sendReceipt(for: charge).map { PyramidCheckout.Receipt(chargeID: charge.id, emailed: true) }
+  }.get { _ in
+    backend.track("checkout finished")
+  }.tap { result in
+    if case .failure = result { backend.track("checkout failed") }
+  }
+}

@@ -1,0 +1,25 @@
+// Wrong answer to exercise 1.6 · done-on-work
+// Mistake: The articles are prepared on `work` already, so `done` can stay there and skip a hop.
+// Lesson bullet: After `map(on: work)`, let `done` go back
+// Failure says: The screen was updated off the main queue
+
+import Dispatch
+import LegacyKit
+import PromiseKitLite
+
+/// Loads the feed, prepares it on `work`, and shows it on `screen` from the main queue.
+public func showPreparedFeed(
+  session: Session, api: NewsAPI, screen: FeedScreen, work: DispatchQueue,
+  prepare: @escaping @Sendable ([Article]) -> [Article]
+) -> Promise<Void> {
+  api.feed(session: session)
+    .map(on: work, prepare)  // slow work stays off the main queue
+    .done(on: work) { screen.show(articles: $0) }
+}
+
+/// The theme of the stored settings, loaded synchronously; called on the main queue.
+public func currentTheme(store: SettingsStore) throws -> String {
+  // `wait()` blocks the main queue, so no handler of this chain may need it:
+  // `map` would default to the main queue and wait for `wait()` forever.
+  try store.load().map(on: nil) { $0.theme }.wait()
+}

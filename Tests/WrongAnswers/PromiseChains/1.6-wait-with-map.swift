@@ -1,0 +1,26 @@
+// Wrong answer to exercise 1.6 · wait-with-map
+// Mistake: `wait()` is the simplest way to read a setting synchronously; `map` picks the theme out of
+//   the settings.
+// Lesson bullet: `wait()` on the main queue deadlocks
+// Failure says: currentTheme deadlocked on the main queue
+
+import Dispatch
+import LegacyKit
+import PromiseKitLite
+
+/// Loads the feed, prepares it on `work`, and shows it on `screen` from the main queue.
+public func showPreparedFeed(
+  session: Session, api: NewsAPI, screen: FeedScreen, work: DispatchQueue,
+  prepare: @escaping @Sendable ([Article]) -> [Article]
+) -> Promise<Void> {
+  api.feed(session: session)
+    .map(on: work, prepare)  // slow work stays off the main queue
+    .done { screen.show(articles: $0) }  // `done` defaults to the main queue: right for UI
+}
+
+/// The theme of the stored settings, loaded synchronously; called on the main queue.
+public func currentTheme(store: SettingsStore) throws -> String {
+  // `wait()` blocks the main queue, so no handler of this chain may need it:
+  // `map` would default to the main queue and wait for `wait()` forever.
+  try store.load().map { $0.theme }.wait()
+}

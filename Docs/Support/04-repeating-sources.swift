@@ -27,7 +27,9 @@ struct HeartRateSensor: Sendable {
     case closedByUser, batteryLow
     case linkLost(Int)
   }
-  func connect(onReading: @escaping @Sendable (Int) -> Void, onDisconnect: @escaping @Sendable (DisconnectReason) -> Void) {}
+  func connect(
+    onReading: @escaping @Sendable (Int) -> Void, onDisconnect: @escaping @Sendable (DisconnectReason) -> Void
+  ) {}
   func disconnect() {}
 }
 

@@ -8,7 +8,7 @@ enum CourseCommand {
   static let commands: [any Command.Type] = [
     OverviewCommand.self, CheckCommand.self, HintCommand.self, RevealCommand.self, ResetCommand.self,
     WatchCommand.self, PresentCommand.self, LiveCommand.self, DemoCommand.self, AnswersCommand.self,
-    InterviewCommand.self,
+    InterviewCommand.self, WarmCommand.self,
     VerifyCommand.self, ProveCommand.self, MapCommand.self, BankCommand.self,
   ]
 

@@ -8,7 +8,7 @@ struct PresentCommand: Command {
     abstract: "Instructor view: an exercise's stub, the lesson's checklist and a verdict, for a projector.",
     usage: "present <id> [--check]",
     discussion:
-      "Plain text, no colour, wide spacing. With --check, the verdict of the scratch copy (`course live`) is shown.",
+      "Plain text, no colour, wrapped to the terminal's width (at most 100 columns; `COLUMNS` when output is not a terminal), checklist items whole. With --check, the verdict of the scratch copy (`course live`) is shown under a large banner.",
     options: [("--check", "Check the scratch copy and show its verdict.")])
 
   var id: String
@@ -22,35 +22,23 @@ struct PresentCommand: Command {
 
   func run(_ course: Course) throws -> Int32 {
     let (topic, exercise) = try course.exercise(id)
-    let rule = String(repeating: "═", count: 72)
-    print(rule)
-    print("  EXERCISE \(exercise.id)  ·  \(exercise.title.uppercased())")
-    print(
-      "  grade \(exercise.grade.rawValue) (\(exercise.grade.name))  ·  \(exercise.points) points  ·  \(topic.lessonLink(exercise))"
-    )
-    print(rule)
-    print()
-    print("  THE STUB  (\(topic.exercisePath(exercise)), as shipped)")
-    print()
-    for line in try course.workspace.pristineStub(of: exercise, in: topic).split(
-      separator: "\n", omittingEmptySubsequences: false)
-    {
-      print("    " + line)
-    }
-    print()
-    print("  CHECKLIST  (\(topic.lessonPath)#checklist)")
-    print()
-    for item in checklist(of: topic, in: course.workspace) { print("    " + item) }
-    print()
+    var page = PresentPage(
+      title: "EXERCISE \(exercise.id)  ·  \(exercise.title.uppercased())",
+      subtitle:
+        "grade \(exercise.grade.rawValue) (\(exercise.grade.name))  ·  \(exercise.points) points  ·  \(topic.lessonLink(exercise))",
+      stubHeading: "THE STUB  (\(topic.exercisePath(exercise)), as shipped)",
+      stub: try course.workspace.pristineStub(of: exercise, in: topic),
+      checklistHeading: "CHECKLIST  (\(topic.lessonPath)#checklist)",
+      checklist: checklist(of: topic, in: course.workspace))
     if checking {
       try course.workspace.prepareScratch(of: topic)
       let verdict = try course.check([(topic, exercise)], mode: .scratch)[exercise.id] ?? .noTests
-      print("  VERDICT  (\(Workspace.scratchFolder)/\(topic.module)/\(exercise.fileName))")
-      print()
-      for line in verdict.explanation { print("    " + line) }
-      print()
+      page.verdict = (
+        "VERDICT  (\(Workspace.scratchFolder)/\(topic.module)/\(exercise.fileName))", verdict.state,
+        verdict.explanation
+      )
     }
-    print(rule)
+    for line in page.lines(width: PresentPage.width(forTerminalColumns: TerminalWidth.current())) { print(line) }
     return 0
   }
 
@@ -67,7 +55,7 @@ struct PresentCommand: Command {
       }
       guard inside else { continue }
       if line.hasPrefix("- ") {
-        items.append("□ " + line.dropFirst(2))
+        items.append(String(line.dropFirst(2)))
       } else if line.hasPrefix("  "), let last = items.popLast() {
         items.append(last + " " + line.trimmingCharacters(in: .whitespaces))  // a wrapped item goes on
       }

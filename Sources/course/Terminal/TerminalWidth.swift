@@ -1,0 +1,27 @@
+import Foundation  // also brings `ioctl` and `winsize`, from Glibc on Linux and Darwin on macOS
+
+/// The width of the terminal standard output is shown on, in columns.
+///
+/// Asked of the terminal itself first, so that a window resized before the command runs is
+/// measured as it is; then of `COLUMNS`, which shells export and scripts can set; `nil` when
+/// output goes to a file or a pipe and nobody said.
+enum TerminalWidth {
+  /// The terminal's columns, `COLUMNS`, or `nil`.
+  static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
+    if isatty(STDOUT_FILENO) != 0, let columns = askTerminal(), columns > 0 { return columns }
+    if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+    return nil
+  }
+
+  private static func askTerminal() -> Int? {
+    var size = winsize()
+    // Darwin's TIOCGWINSZ is a function-like macro that Swift cannot import; its value is fixed.
+    #if canImport(Darwin)
+      let request: UInt = 0x4008_7468
+    #else
+      let request = UInt(TIOCGWINSZ)
+    #endif
+    guard ioctl(STDOUT_FILENO, request, &size) == 0 else { return nil }
+    return Int(size.ws_col)
+  }
+}

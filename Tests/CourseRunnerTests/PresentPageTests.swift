@@ -1,0 +1,124 @@
+import CourseCatalog
+import Foundation
+import Testing
+
+@testable import course
+
+@Suite("The projector page fits the terminal")
+struct PresentPageTests {
+  static let checklist = [
+    "Every path resumes exactly once: success, failure, `(nil, nil)`, value and error together, a second callback, a callback from another thread, a cancel before, during or after, a silent source.",
+    "The continuation is checked.",
+  ]
+
+  static func page(verdict: String? = "passed") -> PresentPage {
+    PresentPage(
+      title: "EXERCISE 3.4  ·  A SOURCE THAT CALLS BACK TWICE",
+      subtitle: "grade 3 (challenge)  ·  30 points  ·  Docs/03-continuation-adapters.md#a-source-that-calls-back-twice",
+      stubHeading: "THE STUB  (Exercises/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift, as shipped)",
+      stub: "// " + String(repeating: "a very long comment line ", count: 12) + "\nlet x = 1",
+      checklistHeading: "CHECKLIST",
+      checklist: checklist,
+      verdict: verdict.map { ("VERDICT", $0, ["Passed: every test of this exercise passes."]) })
+  }
+
+  @Test("No line is wider than the page, at any terminal width", arguments: [40, 60, 80, 100, 160])
+  func linesFitTheWidth(columns: Int) {
+    let width = PresentPage.width(forTerminalColumns: columns)
+    let lines = Self.page().lines(width: width)
+    let widest = lines.map(\.count).max() ?? 0
+    #expect(widest <= width, "a line of \(widest) characters on a page \(width) wide")
+    #expect(width <= PresentPage.maximumWidth)
+  }
+
+  @Test("The page is never wider than 100 columns, and is 80 wide when output is not a terminal")
+  func widthIsCapped() {
+    #expect(PresentPage.width(forTerminalColumns: 216) == 100)
+    #expect(PresentPage.width(forTerminalColumns: nil) == 80)
+    #expect(PresentPage.width(forTerminalColumns: 72) == 72)
+  }
+
+  @Test("Each checklist item stays whole: every word, in order, under its own box")
+  func checklistItemsStayWhole() {
+    let lines = Self.page().lines(width: 60)
+    let boxes = lines.filter { $0.hasPrefix("    □ ") }
+    #expect(boxes.count == Self.checklist.count)
+    for item in Self.checklist {
+      guard let start = lines.firstIndex(where: { $0.hasPrefix("    □ ") && item.hasPrefix($0.dropFirst(6)) }) else {
+        Issue.record("no box starts the item \"\(item.prefix(30))…\"")
+        continue
+      }
+      var words: [Substring] = lines[start].dropFirst(6).split(separator: " ")
+      for line in lines[(start + 1)...] {
+        guard line.hasPrefix("      "), !line.hasPrefix("    □ ") else { break }
+        words += line.split(separator: " ")
+      }
+      #expect(words == item.split(separator: " "), "the item was cut or reordered")
+    }
+  }
+
+  @Test("Code is cut, never dropped: continuations are marked and the text joins up again")
+  func codeIsCutNotDropped() {
+    let line = String(repeating: "abcdefghij", count: 15)
+    let pieces = TextWrap.code(line, width: 50, indent: "    ")
+    #expect(pieces.allSatisfy { $0.count <= 50 })
+    #expect(pieces.dropFirst().allSatisfy { $0.hasPrefix("      ↪ ") })
+    let joined = pieces[0].dropFirst(4) + pieces.dropFirst().map { $0.dropFirst(8) }.joined()
+    #expect(joined == line)
+  }
+
+  @Test("The verdict opens with a banner five lines tall that fits the page", arguments: [40, 80, 100])
+  func verdictBanner(width: Int) {
+    for word in ["passed", "failing", "not started", "does not compile", "crashed", "hangs", "waiting for 6.3"] {
+      let banner = Banner.lines(word, width: width)
+      #expect(banner.count >= 5, "\"\(word)\" is not large")
+      #expect(banner.allSatisfy { $0.count <= width }, "\"\(word)\" is wider than \(width)")
+    }
+    let lines = Self.page(verdict: "passed").lines(width: width)
+    #expect(lines.contains { $0.contains("█") })
+    #expect(!Self.page(verdict: nil).lines(width: width).contains { $0.contains("█") })
+  }
+}
+
+@Suite("course warm plans every build of the day")
+struct WarmCommandTests {
+  @Test("The plan builds every topic in learner mode, with the solutions, and in the scratch copy")
+  func planCoversTheDay() {
+    let plan = WarmCommand.plan()
+    #expect(plan.count == Catalog.topics.count * 3)
+    for mode in [Checker.Mode.exercises, .solutions, .scratch] {
+      #expect(plan.filter { $0.mode == mode }.map(\.topic) == Catalog.topics, "every topic, in order, for \(mode)")
+    }
+    #expect(plan.first?.mode == .exercises, "the learners' build comes first: it is the one the room needs")
+  }
+
+  @Test("Each step runs the very build a check runs: the same folder, sources and topic")
+  func stepsMatchTheChecker() {
+    let workspace = Workspace(root: URL(fileURLWithPath: "/tmp/course"))
+    let topic = Catalog.topics[0]
+    #expect(
+      WarmCommand.commandLine(of: .init(mode: .exercises, topic: topic), workspace: workspace)
+        == "COURSE_EXERCISES=Exercises COURSE_TOPICS=\(topic.module) swift build --build-tests --scratch-path .build")
+    #expect(
+      WarmCommand.commandLine(of: .init(mode: .scratch, topic: topic), workspace: workspace)
+        == "COURSE_EXERCISES=\(Workspace.scratchFolder) COURSE_TOPICS=\(topic.module) swift build --build-tests --scratch-path .build/course-scratch"
+    )
+    #expect(
+      WarmCommand.commandLine(of: .init(mode: .solutions, topic: topic), workspace: workspace)
+        .hasSuffix("--scratch-path .build/course-solutions"))
+  }
+
+  @Test("A dry run is accepted and anything else is refused")
+  func arguments() throws {
+    var dry = Arguments(["--dry-run"], command: "warm")
+    #expect(try WarmCommand(&dry).dryRun)
+    var wrong = Arguments(["--dryrun"], command: "warm")
+    #expect(throws: CourseError.self) { try WarmCommand(&wrong) }
+  }
+
+  @Test("Durations read as a person says them")
+  func durations() {
+    #expect(WarmCommand.seconds(.seconds(42)) == "42 s")
+    #expect(WarmCommand.seconds(.seconds(185)) == "3 min 05 s")
+  }
+}

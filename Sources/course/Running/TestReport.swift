@@ -87,7 +87,9 @@ struct TestReport {
         if issue?["isKnown"] as? Bool == true { continue }
         let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
           .filter { $0 != "Issue recorded" }
-        tests[position].issues.append(messages.joined(separator: "\n"))
+        // The lesson's sentence (the issue's comment) first; the raw "Expectation failed: …" after it.
+        let raw = messages.filter { $0.hasPrefix("Expectation failed") }
+        tests[position].issues.append((messages.filter { !raw.contains($0) } + raw).joined(separator: "\n"))
       default: break
       }
     }

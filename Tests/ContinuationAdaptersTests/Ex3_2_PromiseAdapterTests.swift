@@ -30,7 +30,7 @@ struct Ex3_2_PromiseAdapterTests {
         let cloud = ArticleCloud()
         cloud.articles.script(Script.fail(LegacyError.server(status: 503)).fromBackground)
         await ResumeProbe.run {
-          let outcome: Result<[Article], any Error>
+          let outcome: Swift.Result<[Article], any Error>
           do { outcome = .success(try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)) } catch {
             outcome = .failure(error)
           }
@@ -59,7 +59,7 @@ struct Ex3_2_PromiseAdapterTests {
         let cloud = ArticleCloud()
         cloud.articles.script(Script.fail(PMKError.cancelled).fromBackground)
         await ResumeProbe.run {
-          let outcome: Result<[Article], any Error>
+          let outcome: Swift.Result<[Article], any Error>
           do { outcome = .success(try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)) } catch {
             outcome = .failure(error)
           }

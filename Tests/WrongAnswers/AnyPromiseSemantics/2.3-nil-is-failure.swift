@@ -7,7 +7,7 @@ import LegacyKit
 import PromiseKitLite
 
 /// The settled outcome of `promise` as a `T`, or nil while it is pending.
-public func settledResult<T>(of promise: AnyPromise, as type: T.Type) -> Result<T?, any Error>? {
+public func settledResult<T>(of promise: AnyPromise, as type: T.Type) -> Swift.Result<T?, any Error>? {
   guard promise.isResolved else { return nil }
   let value = promise.value
   if promise.isRejected {

@@ -9,42 +9,42 @@ import PromiseKitLite
 /// Chain A: a rejection, a `then`, a `catch` that returns nothing, and another `then`.
 public func chainA(_ log: CallLog) -> AnyPromise {
   AnyPromise.value(LegacyError.offline)
-    .then { (value: (any Sendable)?) in log.record("then 1 got \(describe(value))") }
-    .catch { (error: any Error) in log.record("catch got \(error)") }
-    .then { (value: (any Sendable)?) in log.record("then 2 got \(describe(value))") }
+    .objc.then { (value: (any Sendable)?) in log.record("then 1 got \(describe(value))") }
+    .objc.catch { (error: any Error) in log.record("catch got \(error)") }
+    .objc.then { (value: (any Sendable)?) in log.record("then 2 got \(describe(value))") }
 }
 
 /// Chain B: a handler that returns an error, and a `catch` that returns it again.
 public func chainB(_ log: CallLog) -> AnyPromise {
   AnyPromise.value(42)
-    .then { (value: (any Sendable)?) -> (any Sendable)? in
+    .objc.then { (value: (any Sendable)?) -> (any Sendable)? in
       log.record("then 1 got \(describe(value))")
       return LegacyError.badRequest
     }
-    .then { (value: (any Sendable)?) in log.record("then 2 got \(describe(value))") }
-    .catch { (error: any Error) -> (any Sendable)? in
+    .objc.then { (value: (any Sendable)?) in log.record("then 2 got \(describe(value))") }
+    .objc.catch { (error: any Error) -> (any Sendable)? in
       log.record("catch got \(error)")
       return error
     }
-    .then { log.record("then 3 ran") }
+    .objc.then { log.record("then 3 ran") }
 }
 
 /// Chain C: several values at once, and a handler that returns a promise.
 public func chainC(_ log: CallLog) -> AnyPromise {
   AnyPromise.value(AnyPromise.Manifold("ada", 3))
-    .then { name, count -> (any Sendable)? in
+    .objc.then { name, count -> (any Sendable)? in
       log.record("then 1 got \(describe(name)) and \(describe(count))")
       return Promise.value((count as? Int ?? 0) * 2)
     }
-    .then { first, second in log.record("then 2 got \(describe(first)) and \(describe(second))") }
+    .objc.then { first, second in log.record("then 2 got \(describe(first)) and \(describe(second))") }
 }
 
 /// Chain D: a cancellation.
 public func chainD(_ log: CallLog) -> AnyPromise {
   AnyPromise.value(PMKError.cancelled)
-    .catch { (error: any Error) in log.record("catch got \(error)") }
-    .ensure { log.record("ensure ran") }
-    .then { log.record("then ran") }
+    .objc.catch { (error: any Error) in log.record("catch got \(error)") }
+    .objc.ensure { log.record("ensure ran") }
+    .objc.then { log.record("then ran") }
 }
 
 /// How the chains write a value: nil as "nil", anything else as itself.

@@ -10,7 +10,7 @@ import PromiseKitLite
 /// The settled outcome of `promise` as a `T`, or nil while it is pending.
 public func settledResult<T>(of promise: AnyPromise, as type: T.Type) -> Swift.Result<T?, any Error>? {
   guard promise.isResolved else { return nil }
-  let value = promise.value
+  let value = promise.objc.value
   guard let value else { return .success(nil) }
   if let typed = value as? T { return .success(typed) }
   if let error = value as? any Error { return .failure(error) }

@@ -9,7 +9,7 @@ import PromiseKitLite
 
 /// The settled outcome of `promise` as a `T`, or nil while it is pending.
 public func settledResult<T>(of promise: AnyPromise, as type: T.Type) -> Swift.Result<T?, any Error>? {
-  let value = promise.value
+  let value = promise.objc.value
   if promise.isRejected {
     // When rejected, `value` is the error: ask `isRejected` before reading it as a result.
     return .failure(value as? any Error ?? AnyPromise.CastError(expected: (any Error).self, actual: value))

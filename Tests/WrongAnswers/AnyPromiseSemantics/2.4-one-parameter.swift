@@ -9,7 +9,7 @@ import PromiseKitLite
 
 /// The login's summary line.
 public func summary(of login: AnyPromise) -> AnyPromise {
-  login.then { (value: (any Sendable)?) -> (any Sendable)? in
+  login.objc.then { (value: (any Sendable)?) -> (any Sendable)? in
     let parts = value as? [any Sendable] ?? [value ?? "someone"]
     let user = parts.first as? String ?? "someone"
     guard parts.count > 1, let count = parts[1] as? Int else { return "\(user): no unread" }
@@ -19,5 +19,5 @@ public func summary(of login: AnyPromise) -> AnyPromise {
 
 /// Writes "acknowledged" once the login fulfills; fulfills with nil.
 public func acknowledge(_ login: AnyPromise, log: CallLog) -> AnyPromise {
-  login.then { log.record("acknowledged") }  // no parameters, returns nothing: fulfills with nil
+  login.objc.then { log.record("acknowledged") }  // no parameters, returns nothing: fulfills with nil
 }

@@ -8,7 +8,7 @@ import PromiseKitLite
 
 /// The login's summary line.
 public func summary(of login: AnyPromise) -> AnyPromise {
-  login.then { name, count -> (any Sendable)? in
+  login.objc.then { name, count -> (any Sendable)? in
     // Two parameters receive the manifold's first two values; a value that was not sent is nil.
     let user = name as? String ?? "someone"
     guard let count = count as? Int, count > 0 else { return "\(user): no unread" }
@@ -18,5 +18,5 @@ public func summary(of login: AnyPromise) -> AnyPromise {
 
 /// Writes "acknowledged" once the login fulfills; fulfills with nil.
 public func acknowledge(_ login: AnyPromise, log: CallLog) -> AnyPromise {
-  login.then { log.record("acknowledged") }  // no parameters, returns nothing: fulfills with nil
+  login.objc.then { log.record("acknowledged") }  // no parameters, returns nothing: fulfills with nil
 }

@@ -17,7 +17,7 @@ public func profileForObjC(id: Int, directory: UserDirectory) -> AnyPromise {
 public func cachedProfile(id: Int, cache: ObjCProfileCache) -> Promise<UserProfile> {
   // Adoption checks the type: a plain string rejects with AnyPromise.CastError instead of trapping like `as!`.
   Promise { seal in
-    cache.cachedProfile(id: id).then { (value: (any Sendable)?) -> (any Sendable)? in
+    cache.cachedProfile(id: id).objc.then { (value: (any Sendable)?) -> (any Sendable)? in
       if let profile = value as? UserProfile {
         seal.fulfill(profile)
       } else {

@@ -19,7 +19,7 @@ public final class OrderValidator: Sendable {
   /// `order` (an `AnyPromise` fulfilled with an `Order`), validated.
   public func validate(_ order: AnyPromise) -> AnyPromise {
     let inventory = self.inventory  // capture what the handler needs, not the validator
-    return order.then { (value: (any Sendable)?) -> (any Sendable)? in
+    return order.objc.then { (value: (any Sendable)?) -> (any Sendable)? in
       // Returning an error rejects the chain: the handler's way to fail, and nothing is left half-done.
       guard let order = value as? Order else { return AnyPromise.CastError(expected: Order.self, actual: value) }
       guard order.quantity > 0 else { return OrderError.invalidQuantity }

@@ -29,7 +29,7 @@ public final class OrderValidator: Sendable {
       stored = made
       return made
     }
-    return order.then { (value: (any Sendable)?) -> (any Sendable)? in step(value) }
+    return order.objc.then { (value: (any Sendable)?) -> (any Sendable)? in step(value) }
   }
 
   private func check(_ value: (any Sendable)?) -> (any Sendable)? {

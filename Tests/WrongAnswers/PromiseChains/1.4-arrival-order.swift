@@ -20,7 +20,9 @@ public func thumbnails(for articles: [Article], api: NewsAPI) -> Promise<[Thumbn
 /// The thumbnails of `articles` that loaded, in article order; never fails.
 public func availableThumbnails(for articles: [Article], api: NewsAPI) -> Guarantee<[Thumbnail]> {
   when(resolved: articles.map { api.thumbnail(for: $0.id) }).map { results in
-    results.compactMap { try? $0.get() }
+    results.compactMap { result in
+      if case .fulfilled(let thumbnail) = result { thumbnail } else { nil }
+    }
   }
 }
 

@@ -11,14 +11,21 @@ import PromiseKitLite
 /// The thumbnails of all `articles`, loaded at once; rejects as soon as one fails.
 public func thumbnails(for articles: [Article], api: NewsAPI) -> Promise<[Thumbnail]> {
   when(resolved: articles.map { api.thumbnail(for: $0.id) }).map { results in
-    try results.map { try $0.get() }
+    try results.map { result in
+      switch result {
+      case .fulfilled(let thumbnail): return thumbnail
+      case .rejected(let error): throw error
+      }
+    }
   }
 }
 
 /// The thumbnails of `articles` that loaded, in article order; never fails.
 public func availableThumbnails(for articles: [Article], api: NewsAPI) -> Guarantee<[Thumbnail]> {
   when(resolved: articles.map { api.thumbnail(for: $0.id) }).map { results in
-    results.compactMap { try? $0.get() }
+    results.compactMap { result in
+      if case .fulfilled(let thumbnail) = result { thumbnail } else { nil }
+    }
   }
 }
 

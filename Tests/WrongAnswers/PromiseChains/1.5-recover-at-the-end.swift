@@ -27,6 +27,6 @@ public func checkout(cartID: String, backend: CheckoutBackend) -> Promise<Pyrami
   }.get { _ in
     backend.track("checkout finished")
   }.tap { result in
-    if case .failure = result { backend.track("checkout failed") }
+    if case .rejected = result { backend.track("checkout failed") }
   }
 }

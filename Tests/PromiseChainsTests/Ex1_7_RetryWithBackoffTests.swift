@@ -87,33 +87,68 @@ struct Ex1_7_RetryWithBackoffTests {
     )
   }
 
+  /// A call that fails on the main queue and, in the same main-queue block, queues a marker behind
+  /// the handlers that failure scheduled. The main queue runs blocks in order, so when the next
+  /// attempt starts from a later main-queue block the marker has run; when it has not, the next
+  /// attempt was made from inside the handler, and the time since the failure is the time that
+  /// handler held the main queue. Load only delays blocks; it never reorders them.
+  final class MarkedCall: Sendable {
+    struct Attempt {
+      var failedAt: ContinuousClock.Instant?
+      var markerRan = false
+    }
+    /// What one attempt saw of the wait before it.
+    struct Wait {
+      var onMainQueue: Bool
+      var markerRan: Bool
+      var seconds: Double
+    }
+    private let attempts = Locked<[Attempt]>([])
+    private let observed = Locked<[Wait]>([])
+    let failures: Int
+
+    init(failures: Int) { self.failures = failures }
+
+    func call() -> Promise<Int> {
+      let number = attempts.withLock { attempts in
+        if let previous = attempts.last, let failedAt = previous.failedAt {
+          let gap = ContinuousClock.now - failedAt
+          let seconds = Double(gap.components.seconds) + Double(gap.components.attoseconds) / 1e18
+          observed.withLock {
+            $0.append(Wait(onMainQueue: MainQueue.isCurrent, markerRan: previous.markerRan, seconds: seconds))
+          }
+        }
+        attempts.append(Attempt())
+        return attempts.count - 1
+      }
+      return Promise { seal in
+        DispatchQueue.main.async {
+          guard number < self.failures else { return seal.fulfill(number) }
+          self.attempts.withLock { $0[number].failedAt = .now }
+          seal.reject(LegacyError.offline)
+          DispatchQueue.main.async { self.attempts.withLock { $0[number].markerRan = true } }
+        }
+      }
+    }
+
+    var waits: [Wait] { observed.withLock { $0 } }
+  }
+
   @Test("Waiting between attempts never blocks the main queue")
   func waitsWithoutBlocking() async throws {
-    flaky.endpoint.script(.fail(LegacyError.offline), .fail(LegacyError.offline), .succeed(1))
-    let flaky = self.flaky
-    // A heartbeat on the main queue, every few milliseconds, for as long as retry runs: a wait that
-    // blocks the main queue shows as a gap between two beats as long as the wait itself.
-    let beats = Locked<[ContinuousClock.Instant]>([])
-    let beating = Locked(true)
-    @Sendable func beat() {
-      beats.withLock { $0.append(.now) }
-      if beating.withLock({ $0 }) { DispatchQueue.main.asyncAfter(deadline: .now() + 0.005, execute: beat) }
-    }
-    DispatchQueue.main.async(execute: beat)
-    let initialDelay = 0.3
+    let call = MarkedCall(failures: 2)
+    let initialDelay = 0.1
     _ = await awaitSettled(
-      retry(maxAttempts: 3, initialDelay: initialDelay, isRetryable: { _ in true }) { flaky.call() },
+      retry(maxAttempts: 3, initialDelay: initialDelay, isRetryable: { _ in true }) { call.call() },
       "The promise retry returned", within: 3)
-    beating.withLock { $0 = false }
-    let times = beats.withLock { $0 }
-    let longest =
-      zip(times, times.dropFirst()).map { pair in
-        let gap = pair.1 - pair.0
-        return Double(gap.components.seconds) + Double(gap.components.attoseconds) / 1e18
-      }.max() ?? 0
+    let waits = call.waits
+    try #require(waits.count == 2, "Expected three attempts for two failures, got \(waits.count + 1).")
+    // A wait spent inside a main-queue handler: the next attempt started on the main queue, before a
+    // block queued right after the failure, and at least a wait after it.
+    let blocked = waits.first { $0.onMainQueue && !$0.markerRan && $0.seconds >= initialDelay * 0.9 }
     #expect(
-      longest < initialDelay * 0.9,
-      "The main queue was blocked for \(Int(longest * 1000)) ms while retry waited: wait with `after`, never `sleep`, which blocks a thread (on the main queue, the whole app)."
+      blocked == nil,
+      "The main queue was blocked for \(Int((blocked?.seconds ?? 0) * 1000)) ms while retry waited: the next attempt started inside the handler, before anything else queued on the main queue could run. Wait with `after`, never `sleep`, which blocks a thread (on the main queue, the whole app)."
     )
   }
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.7 · sleep-between-attempts
 // Mistake: A short `Thread.sleep` before the next attempt is the simplest way to wait.
 // Lesson bullet: Double the delay on every retry
-// Failure says: wait with `after`, never `sleep`
+// Failure says: Wait with `after`, never `sleep`
 
 import Foundation
 import PromiseKitLite

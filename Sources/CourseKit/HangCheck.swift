@@ -23,8 +23,12 @@ import Locking
 ///   than ``promptness`` to run means work is queued ahead of it, and the operation may be in
 ///   that queue too.
 ///
-/// Only after ``quietRoundsNeeded`` rounds in a row find every queue prompt and no reply owed
-/// is the operation reported as hung. A queue that does not answer while no thread of the
+/// - threads of the process that used more than ``busyShare`` of a CPU while a round lasted
+///   mean work is still running, and the operation may be waiting for its result: prompt queues
+///   alone do not tell an operation that progresses slowly, a hop at a time, from one that hangs.
+///
+/// Only after ``quietRoundsNeeded`` rounds in a row find every queue prompt, the process idle
+/// and no reply owed is the operation reported as hung. A queue that does not answer while no thread of the
 /// process wants a CPU (Linux shows each thread's state) is stuck rather than busy, so a
 /// deadlocked main queue is reported too. Whatever happens, ``hardLimit(for:)`` ends the wait.
 public enum HangCheck {
@@ -32,6 +36,14 @@ public enum HangCheck {
   static let promptness: Double = 0.05
   /// How many quiet rounds in a row confirm a hang.
   static let quietRoundsNeeded = 3
+  /// The share of one CPU that the process's other threads may use in a quiet round.
+  static let busyShare = 0.1
+  /// How long a marker may stay queued, in seconds, while no thread of the process wants a CPU,
+  /// before its queue counts as stuck: long enough that a pool or main queue blocked for a moment
+  /// (a short wait, a sleep in a test) is not read as deadlocked.
+  static let stuckAfter = 1.0
+  /// How long a quiet round watches the process's CPU time, at least, in seconds.
+  static let roundLength = 0.02
 
   /// The longest a check waits for a busy machine after a deadline of `seconds`, in seconds.
   public static func hardLimit(for seconds: Double) -> Double {
@@ -65,7 +77,12 @@ public enum HangCheck {
 
   /// Sends a marker through each queue the operation may be waiting in, and judges the round.
   static func isQuietRound() -> Bool {
+    CPUTime.asChecker(quietRound)
+  }
+
+  private static func quietRound() -> Bool {
     guard Deliveries.inFlight == 0 else { return false }
+    let cpuAtStart = CPUTime.othersThanCheckers()
     let ran = Locked(0)
     Task.detached { ran.withLock { $0 += 1 } }
     DispatchQueue.main.async { ran.withLock { $0 += 1 } }
@@ -74,15 +91,65 @@ public enum HangCheck {
     var someoneWantedACPU = false
     while ran.withLock({ $0 }) < 3 {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-      if elapsed > 0.25 {
-        // The markers are still queued: busy if a thread wanted a CPU meanwhile, stuck if none did.
-        return !someoneWantedACPU && Deliveries.inFlight == 0
+      if elapsed > stuckAfter {
+        // The markers are still queued: busy if a thread wanted a CPU meanwhile or the kit holds the
+        // main queue for another test, stuck if neither.
+        return !someoneWantedACPU && !MainQueueHold.isActive && Deliveries.inFlight == 0
       }
       if elapsed > promptness { someoneWantedACPU = someoneWantedACPU || ProcessThreads.otherThreadIsRunnable() }
-      usleep(2_000)
+      usleep(elapsed > promptness ? 10_000 : 2_000)
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    return elapsed <= promptness && Deliveries.inFlight == 0
+    guard elapsed <= promptness else { return false }
+    // The queues are prompt; is anything else still at work?
+    if elapsed < roundLength { usleep(UInt32((roundLength - elapsed) * 1e6)) }
+    let watched = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let used = CPUTime.othersThanCheckers() - cpuAtStart
+    return used <= busyShare * watched && Deliveries.inFlight == 0
+  }
+}
+
+/// The CPU time this process has used, apart from the checks' own.
+enum CPUTime {
+  /// The CPU clocks of the threads that run checks now, with each clock's reading when its check
+  /// began, and the CPU time of the checks that have ended.
+  private static let checkers = Locked<(live: [Int: (clock: clockid_t, start: Double)], ended: Double, next: Int)>(
+    ([:], 0, 0))
+
+  /// Runs `body` on the calling thread, counting its CPU time as a check's, not as the operation's.
+  ///
+  /// Two hung tests are checked at the same time in a parallel run: each check's polling must
+  /// not look, to the other, like work still running.
+  static func asChecker<T>(_ body: () -> T) -> T {
+    var clock = clockid_t()
+    guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return body() }
+    let token = checkers.withLock { state in
+      state.next += 1
+      state.live[state.next] = (clock, seconds(clock))
+      return state.next
+    }
+    defer {
+      checkers.withLock { state in
+        if let check = state.live.removeValue(forKey: token) { state.ended += seconds(check.clock) - check.start }
+      }
+    }
+    return body()
+  }
+
+  /// The CPU time, in seconds, used so far by every thread of the process except the checks'.
+  static func othersThanCheckers() -> Double {
+    let process = seconds(CLOCK_PROCESS_CPUTIME_ID)
+    // Under the lock, so that no check ends, and takes its clock with it, while it is read.
+    let checks = checkers.withLock { state in
+      state.live.values.reduce(state.ended) { $0 + seconds($1.clock) - $1.start }
+    }
+    return process - checks
+  }
+
+  private static func seconds(_ clock: clockid_t) -> Double {
+    var time = timespec()
+    guard clock_gettime(clock, &time) == 0 else { return 0 }
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }
 

@@ -33,6 +33,17 @@ struct HangCheckTests {
     #expect(value == 7)
   }
 
+  @Test("An operation that progresses slowly, a short burst at a time, is not reported as a hang")
+  func slowProgressIsNotAHang() async throws {
+    // Every queue stays prompt (no burst is longer than a marker may wait), yet the operation
+    // needs three times its deadline: only the process's CPU time shows it is still at work.
+    let value = try await withDeadline(seconds: 0.2, "an operation that works in short bursts") {
+      for _ in 0..<15 { await MainActor.run { Self.burn(seconds: 0.04) } }
+      return 15
+    }
+    #expect(value == 15)
+  }
+
   @Test("A legacy reply scripted to arrive after the deadline is waited for, not reported as a hang")
   func lateReplyIsNotAHang() async throws {
     let auth = AuthService()
@@ -55,9 +66,10 @@ struct HangCheckTests {
     #expect(await eventually(within: 0.2) { flag.isSet })
   }
 
-  @Test("A continuation that is never resumed is still reported, soon after the deadline, while the pool spins")
+  @Test("A continuation that is never resumed is still reported while the pool spins, before the hard limit")
   func hangIsReportedWhileThePoolIsBusy() async {
-    // One thread of the pool spins for the whole check: a learner's loop elsewhere does not hide a hang.
+    // One thread of the pool spins: work still running may be what the operation waits for, so the
+    // check waits for it, but a learner's loop elsewhere never hides a hang past the hard limit.
     let spinner = Task.detached { Self.burn(seconds: 3) }
     let start = ContinuousClock.now
     await #expect(throws: DeadlineExceeded.self) {
@@ -67,6 +79,29 @@ struct HangCheckTests {
     }
     #expect(ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2)))
     await spinner.value
+  }
+
+  @Test("Two hangs checked at the same time are both reported, well before the hard limit")
+  func concurrentHangsAreBothReported() async {
+    // Each check polls the process; neither may read the other's polling as work still running.
+    let start = ContinuousClock.now
+    async let first = Self.hangs("the first stuck adapter")
+    async let second = Self.hangs("the second stuck adapter")
+    let both = await (first, second)
+    #expect(both == (true, true))
+    #expect(ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2))
+  }
+
+  /// Whether an operation stuck on a continuation nobody resumes is reported as a hang.
+  static func hangs(_ what: String) async -> Bool {
+    do {
+      _ = try await withDeadline(seconds: 0.2, what) {
+        await withCheckedContinuation { continuation in Vault.keep(continuation) }
+      }
+      return false
+    } catch {
+      return error is DeadlineExceeded
+    }
   }
 
   @Test("A deadlocked main queue is reported as a hang, not waited on until the hard limit")

@@ -18,8 +18,6 @@ struct WrongAnswerProof {
   /// Where the scratch copy is built under the thread sanitizer, for the mistakes that live in a race: the
   /// folder `.ci/run`'s sanitizer stage builds in, so that the two share everything but the exercise targets.
   static let sanitizedScratch = ".build/course-tsan"
-  /// How much longer the kit's deadlines are under the sanitizer (it slows everything down five to fifteen times).
-  static let sanitizedTimeScale = "10"
 
   /// What the proof found out about one wrong answer.
   struct Finding {
@@ -175,7 +173,6 @@ struct WrongAnswerProof {
   /// Builds the scratch copy under the thread sanitizer.
   private func sanitizedBuild(topics: [Topic], checker: Checker) throws -> Checker.BuildOutcome {
     var environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
-    environment["COURSE_TIME_SCALE"] = Self.sanitizedTimeScale
     let outcome = try Subprocess(
       arguments: ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", Self.sanitizedScratch],
       environment: environment, directory: workspace.root
@@ -191,7 +188,6 @@ struct WrongAnswerProof {
       "course-events-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: events) }
     var environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
-    environment["COURSE_TIME_SCALE"] = Self.sanitizedTimeScale
     let outcome = try Subprocess(
       arguments: [
         "swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", Self.sanitizedScratch,

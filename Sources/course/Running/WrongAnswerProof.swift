@@ -172,7 +172,7 @@ struct WrongAnswerProof {
 
   /// Builds the scratch copy under the thread sanitizer.
   private func sanitizedBuild(topics: [Topic], checker: Checker) throws -> Checker.BuildOutcome {
-    var environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
+    let environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
     let outcome = try Subprocess(
       arguments: ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", Self.sanitizedScratch],
       environment: environment, directory: workspace.root
@@ -187,7 +187,7 @@ struct WrongAnswerProof {
     let events = FileManager.default.temporaryDirectory.appendingPathComponent(
       "course-events-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: events) }
-    var environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
+    let environment = checker.environment(topics: topics, sourcesFolder: Self.sourcesFolder)
     let outcome = try Subprocess(
       arguments: [
         "swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", Self.sanitizedScratch,

@@ -90,8 +90,11 @@ let package = Package(
     .target(name: "PromiseKitLite", dependencies: ["Locking"]),
     .target(name: "LegacyKit", dependencies: ["PromiseKitLite", "Locking"]),
     .target(name: "CourseCatalog", dependencies: ["Locking"]),
-    .target(name: "CourseKit", dependencies: ["CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking"]),
-    .executableTarget(name: "course", dependencies: ["CourseCatalog", "Locking"]),
+    // Out-of-order scheduling on demand, for the tests and the demo that show a race every time.
+    .target(name: "Scheduling", dependencies: ["Locking"]),
+    .target(
+      name: "CourseKit", dependencies: ["CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking", "Scheduling"]),
+    .executableTarget(name: "course", dependencies: ["CourseCatalog", "Locking", "Scheduling"]),
     .executableTarget(name: "PromiseBenchmarks", dependencies: ["PromiseKitLite"]),
     .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite", "Locking"]),
     .testTarget(name: "CourseCatalogTests", dependencies: ["CourseCatalog"]),

@@ -45,6 +45,21 @@ struct DemoTests {
     #expect(output.contains("progress 100%") && !output.contains("the loop ended"))
   }
 
+  @Test("reordered-batches shows batches overtaking each other, on every run", arguments: 1...10)
+  func batchesOvertake(run: Int) async {
+    let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+      await DemoScenarios.reorderedBatches()
+    }
+    let output = child.map { String(decoding: $0.standardOutputContent, as: UTF8.self) } ?? ""
+    // The second count is the swapped run's: the language's freedom, used, must show every time.
+    let counts = output.split(separator: "\n").compactMap { line -> Int? in
+      guard let range = line.range(of: "Received all 1,000; ") else { return nil }
+      let rest = line[range.upperBound...]
+      return rest.hasPrefix("once") ? 1 : Int(rest.prefix { $0.isNumber })
+    }
+    #expect(counts.count == 2 && counts[1] > 100, "run \(run): \(output)")
+  }
+
   @Test("Every demo has a name, a title and an explanation; the projector output stops at the fatal message")
   func demosDescribeThemselves() {
     #expect(Set(Demo.all.map(\.name)).count == Demo.all.count)

@@ -38,6 +38,36 @@ struct Ex5_1_HandlerTests {
     )
   }
 
+  @Test("Batches delivered back to back reach the closure in the loader's order, proved in a child process")
+  func keepsTheOrder() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run(within: 5) {
+        // Tasks on the pool start out of creation order, as the language allows: a task per
+        // callback then overtakes on every run, not only when the scheduler happens to.
+        JobSwapping.begin()
+        defer { JobSwapping.end() }
+        let recorder = BatchRecorder()
+        let handler = ImageBatchHandler { batch in recorder.record(batch) }
+        let loader = ImageBatchLoader(delegate: handler, plan: .init(batches: 200, imagesPerBatch: 1, interval: 0))
+        loader.start()
+        let arrived = await recorder.wait(for: 200, within: 5)
+        withExtendedLifetime(handler) {}
+        guard arrived else {
+          throw ResumeProbe.ProbeFailure(
+            "only \(await recorder.batches.count) of 200 batches reached didLoadBatch: forward every batch")
+        }
+        let order = await recorder.order
+        let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
+        guard inversions == 0 else {
+          throw ResumeProbe.ProbeFailure(
+            "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (`Task { await didLoadBatch(batch) }`) races the others to the main actor: hop with `Task { @MainActor in didLoadBatch(batch) }`"
+          )
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "ImageBatchHandler")
+  }
+
   @Test("Called from the main queue itself, the handler neither blocks nor deadlocks, proved in a child process")
   func noDeadlockOnMain() async {
     let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {

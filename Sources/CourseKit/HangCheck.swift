@@ -88,15 +88,22 @@ public enum HangCheck {
     DispatchQueue.main.async { ran.withLock { $0 += 1 } }
     DispatchQueue.global().async { ran.withLock { $0 += 1 } }
     let start = DispatchTime.now()
-    var someoneWantedACPU = false
+    var samples = 0
+    var runnableSamples = 0
     while ran.withLock({ $0 }) < 3 {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       if elapsed > stuckAfter {
-        // The markers are still queued: busy if a thread wanted a CPU meanwhile or the kit holds the
-        // main queue for another test, stuck if neither.
-        return !someoneWantedACPU && !MainQueueHold.isActive && Deliveries.inFlight == 0
+        // The markers are still queued: busy if threads kept wanting a CPU meanwhile (a starved
+        // process, whose threads wait for a CPU most of the time) or the kit holds the main queue for
+        // another test; stuck if neither. A thread that wakes now and then (the sanitizer's own, a
+        // timer) is not a starved process.
+        let starved = runnableSamples * 4 > samples
+        return !starved && !MainQueueHold.isActive && Deliveries.inFlight == 0
       }
-      if elapsed > promptness { someoneWantedACPU = someoneWantedACPU || ProcessThreads.otherThreadIsRunnable() }
+      if elapsed > promptness {
+        samples += 1
+        if ProcessThreads.otherThreadIsRunnable() { runnableSamples += 1 }
+      }
       usleep(elapsed > promptness ? 10_000 : 2_000)
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

@@ -110,7 +110,7 @@ extension Catalog {
         antiPatterns: [
           AntiPattern(
             "Every subscriber gets every price published after `subscribe()` returns",
-            wrongAnswers: ["shared-stream", "last-subscriber-wins", "task-per-yield"]),
+            wrongAnswers: ["shared-stream", "last-subscriber-wins"]),
           AntiPattern(
             "Share one ticker registration among all subscribers",
             wrongAnswers: ["register-per-subscriber", "never-unregisters"]),

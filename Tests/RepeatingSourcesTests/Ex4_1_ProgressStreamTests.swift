@@ -1,4 +1,5 @@
 import CourseKit
+import Foundation
 import LegacyKit
 import RepeatingSources
 import Testing
@@ -42,8 +43,10 @@ struct Ex4_1_ProgressStreamTests {
   @Test("The download is started once, when the stream is created")
   func startsOnceWhenCreated() async throws {
     let download = ProgressDownload()
-    let stream = progressUpdates(of: download)
-    let startedWhenCreated = download.starts  // read at once: a `Task` that starts it later has not run yet
+    // With the pool held, a `Task` that would start the download later cannot have run yet.
+    let (stream, startedWhenCreated) = await withCooperativePoolHeld {
+      (progressUpdates(of: download), download.starts)
+    }
     _ = try await collect(stream)
     #expect(
       startedWhenCreated == 1,
@@ -69,10 +72,18 @@ struct Ex4_1_ProgressStreamTests {
   @Test("A burst of 100 progress values with no gap arrives whole, in order, before the stream ends")
   func burstArrivesWholeAndInOrder() async throws {
     let steps = (1...100).map { Double($0) / 100 }
-    // No gap between callbacks, and the completion right behind the last: a value that is not yielded
-    // in its own callback is still on its way when the next one, or `finish()`, comes.
     let download = ProgressDownload(plan: .init(progress: steps, outcome: .success(100), interval: 0))
-    guard let values = try await collect(progressUpdates(of: download)) else { return }
+    // No gap between callbacks, and the whole burst and the completion are delivered while the pool
+    // is held: a value handed to a
+    // `Task` is still waiting to be yielded when `finish()` comes.
+    let stream = await withCooperativePoolHeld {
+      let stream = progressUpdates(of: download)
+      let start = ContinuousClock.now
+      while download.starts == 0 || download.isRunning, ContinuousClock.now - start < .seconds(1) { usleep(100) }
+      usleep(2_000)  // the completion calls back right after the download stops running
+      return stream
+    }
+    guard let values = try await collect(stream) else { return }
     if values == steps { return }
     if let inversion = values.indices.dropFirst().first(where: { values[$0] < values[$0 - 1] }) {
       Issue.record(

@@ -17,9 +17,10 @@ struct Ex4_2_TerminationTests {
 
   @Test("The ticker is registered with when the stream is created, and this symbol's prices arrive in order")
   func pricesArrive() async throws {
-    let stream = prices(of: "ACME", ticker: ticker)
-    // Read at once: a `Task` that registers later has not run yet.
-    let registeredWhenCreated = ticker.activeRegistrations
+    // With the pool held, a `Task` that would register later cannot have run yet.
+    let (stream, registeredWhenCreated) = await withCooperativePoolHeld { [ticker] in
+      (prices(of: "ACME", ticker: ticker), ticker.activeRegistrations)
+    }
     #expect(
       registeredWhenCreated == 1,
       "Register with the source when the stream is created, in the builder closure: when prices(of:ticker:) returned, the ticker had \(registeredWhenCreated) registrations."

@@ -39,13 +39,17 @@ struct Ex4_5_WhyNotAContinuationTests {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run {
-          // No gap between messages, and the close right behind the last: a message that is not
-          // yielded in its own callback is still on its way when the next one, or the close, comes.
+          // No gap between messages, and the whole burst and the close are delivered while the pool
+          // is held: a message handed to a
+          // `Task` is still waiting to be yielded when the close comes.
           let sent = (1...100).map { "message \($0)" }
-          var received: [String] = []
-          for await message in liveMessages(from: LegacySocket(plan: .init(messages: sent, interval: 0))) {
-            received.append(message)
+          let stream = await withCooperativePoolHeld {
+            let stream = liveMessages(from: LegacySocket(plan: .init(messages: sent, interval: 0)))
+            Deliveries.waitUntilQuiet(timeout: 5)  // in the child, only this socket delivers
+            return stream
           }
+          var received: [String] = []
+          for await message in stream { received.append(message) }
           if received != sent {
             let inOrder = received == sent.filter(received.contains)
             throw ResumeProbe.ProbeFailure(
@@ -68,9 +72,12 @@ struct Ex4_5_WhyNotAContinuationTests {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run {
           let socket = LegacySocket(plan: .init(messages: [], closes: false))
-          let stream = liveMessages(from: socket)
-          let connects = socket.connects  // read at once: a `Task` that connects later has not run yet
-          _ = stream
+          // With the pool held, a `Task` that would connect later cannot have run yet.
+          let connects = await withCooperativePoolHeld {
+            let stream = liveMessages(from: socket)
+            defer { _ = stream }
+            return socket.connects
+          }
           if connects != 1 {
             throw ResumeProbe.ProbeFailure(
               "when it returned, the socket had been connected \(connects) times: no `withCheckedContinuation` and no `Task` inside the stream's builder; connect in the builder itself, once"

@@ -71,7 +71,8 @@ struct Ex4_5_WhyNotAContinuationTests {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run {
-          let socket = LegacySocket(plan: .init(messages: [], closes: false))
+          // A message on its way keeps a continuation that is waiting for it from leaking before the verdict.
+          let socket = LegacySocket(plan: .init(messages: ["hi"], closes: false, interval: 0.05))
           // With the pool held, a `Task` that would connect later cannot have run yet.
           let connects = await withCooperativePoolHeld {
             let stream = liveMessages(from: socket)

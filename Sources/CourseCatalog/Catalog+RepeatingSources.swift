@@ -119,7 +119,7 @@ extension Catalog {
             wrongAnswers: ["never-removes"]),
           AntiPattern(
             "Subscribing and cancelling from 200 tasks at once",
-            wrongAnswers: ["strong-listener", "strong-termination"]),
+            wrongAnswers: ["strong-listener", "strong-termination", "check-then-register"]),
         ]),
     ],
     interviewPractice: ["4.5", "4.1", "4.2", "4.3", "4.6", "4.4", "4.2", "4.6", "4.2"])

@@ -1,4 +1,5 @@
 import CourseKit
+import Foundation
 import LegacyKit
 import Locking
 import RepeatingSources
@@ -62,6 +63,39 @@ struct Ex4_6_BroadcasterTests {
         Issue.record("\(lost) \(name) subscriber read \(prices.count) prices, not the \(count) published, in order.")
       }
     }
+  }
+
+  @Test("A subscriber that comes while the first is registering with the ticker shares its registration")
+  func subscriberWhileRegistering() async throws {
+    let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")
+    let second = Locked<AsyncStream<Double>?>(nil)
+    let acted = Locked(false)
+    // Inside the first registration, another screen subscribes from another thread. A broadcaster
+    // that decides under its lock holds it off until the first registration is stored, so the hook
+    // waits for it a while, never for ever.
+    ticker.whileRegistering = { _ in
+      let first = acted.withLock { acted in
+        defer { acted = true }
+        return !acted
+      }
+      guard first else { return }
+      let subscribed = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        let stream = broadcaster.subscribe()
+        second.withLock { $0 = stream }
+        subscribed.signal()
+      }
+      _ = subscribed.wait(timeout: .now() + Deadline.scaled(Deadline.standard))
+    }
+    let first = broadcaster.subscribe()
+    _ = await eventually { second.withLock { $0 != nil } }
+    ticker.whileRegistering = nil
+    let registrations = ticker.activeRegistrations
+    #expect(
+      registrations == 1,
+      "Decide under the lock: a second subscriber that came while the first was registering with the ticker left \(registrations) registrations, not one. Ask \"am I first?\" and register in one step, under the lock."
+    )
+    withExtendedLifetime((first, second)) {}
   }
 
   @Test("A subscriber that stops is removed; the others keep receiving; after the last, the ticker is released")

@@ -10,6 +10,20 @@ extension Catalog {
         hints: [
           "`AsyncStream { continuation in ... }` runs its closure at once: start the download there.",
           "Yield each progress value; call `finish()` in the completion, or the consumer's loop never ends.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Yield every value, in order",
+            wrongAnswers: ["newest-only"]),
+          AntiPattern(
+            "Call `finish()` in the completion",
+            wrongAnswers: ["no-finish", "finish-on-success-only"]),
+          AntiPattern(
+            "Start the source once, inside the builder closure",
+            wrongAnswers: ["start-in-task"]),
+          AntiPattern(
+            "Yield directly from the callback",
+            wrongAnswers: ["task-per-value"]),
         ]),
       Exercise(
         id: "4.2", title: "Termination: stop the source when the consumer stops", grade: .practice, points: 20,
@@ -17,6 +31,17 @@ extension Catalog {
         hints: [
           "Register with the ticker inside the stream's closure, and keep the token.",
           "`continuation.onTermination = { _ in ticker.unregister(token) }` runs when the consumer breaks, is cancelled, or the stream finishes.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Register with the source when the stream is created",
+            wrongAnswers: ["defer-unregister", "register-in-task"]),
+          AntiPattern(
+            "Unregister in `onTermination`",
+            wrongAnswers: ["no-on-termination", "unregister-when-finished"]),
+          AntiPattern(
+            "Yield only what this stream asked for",
+            wrongAnswers: ["placeholder-price"]),
         ]),
       Exercise(
         id: "4.3", title: "A source that can fail: AsyncThrowingStream", grade: .practice, points: 20,
@@ -25,6 +50,17 @@ extension Catalog {
           "`AsyncThrowingStream<String, any Error> { continuation in ... }`; yield each message.",
           "`onClose` gives an optional error: `continuation.finish(throwing: error)` ends the stream either way.",
           "Disconnect in `onTermination`, so a consumer that stops early leaves nothing connected.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "A clean close ends the stream without an error",
+            wrongAnswers: ["invented-error", "error-only-finishes"]),
+          AntiPattern(
+            "On an error, the values before it must arrive",
+            wrongAnswers: ["plain-finish", "finish-only-when-clean"]),
+          AntiPattern(
+            "A consumer that stops early must leave nothing connected",
+            wrongAnswers: ["no-disconnect", "disconnect-when-finished"]),
         ]),
       Exercise(
         id: "4.4", title: "Buffering: the newest value, or every value", grade: .challenge, points: 30,
@@ -32,6 +68,17 @@ extension Catalog {
         hints: [
           "Both streams look alike; only the buffering policy differs: `AsyncStream(bufferingPolicy: ...) { ... }`.",
           "A progress bar only needs the newest value: `.bufferingNewest(1)`. An audit trail needs every one: `.unbounded`.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "The price label, reading late, must see the newest price",
+            wrongAnswers: ["ui-unbounded", "ui-oldest", "ui-newest-zero"]),
+          AntiPattern(
+            "The audit trail, reading late, must still get every price",
+            wrongAnswers: ["audit-newest-bounded", "audit-oldest-bounded"]),
+          AntiPattern(
+            "Both streams still unregister in `onTermination`",
+            wrongAnswers: ["ui-no-unregister"]),
         ]),
       Exercise(
         id: "4.5", title: "Why not a continuation", grade: .challenge, points: 30,
@@ -40,7 +87,18 @@ extension Catalog {
           "A continuation resumes once; the socket calls back once per message. Delete the continuation.",
           "Connect inside the stream's closure: yield from `onMessage`, finish from `onClose`, disconnect in `onTermination`.",
         ],
-        kind: .review),
+        kind: .review,
+        antiPatterns: [
+          AntiPattern(
+            "Every message arrives, in order, and the stream ends when the socket closes",
+            wrongAnswers: ["didresume-flag", "no-finish"]),
+          AntiPattern(
+            "No `withCheckedContinuation` and no `Task` inside the stream's builder",
+            wrongAnswers: ["continuation-per-message", "connect-in-task", "task-per-message"]),
+          AntiPattern(
+            "A consumer that stops early disconnects the socket",
+            wrongAnswers: ["no-disconnect"]),
+        ]),
       Exercise(
         id: "4.6", title: "Many listeners: a broadcaster", grade: .interviewHard, points: 40,
         name: "Ex4_6_Broadcaster", lessonAnchor: "many-listeners",
@@ -48,6 +106,20 @@ extension Catalog {
           "An AsyncStream has one consumer: give each subscriber its own stream with `AsyncStream.makeStream(of:)`.",
           "Keep the subscribers' continuations in a `Locked` dictionary; register with the ticker for the first one, unregister after the last.",
           "Remove a subscriber in its stream's `onTermination`; yield outside the lock, to a snapshot of the continuations.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "Every subscriber gets every price published after `subscribe()` returns",
+            wrongAnswers: ["shared-stream", "last-subscriber-wins"]),
+          AntiPattern(
+            "Share one ticker registration among all subscribers",
+            wrongAnswers: ["register-per-subscriber", "never-unregisters"]),
+          AntiPattern(
+            "A subscriber that stops is removed in its stream's `onTermination`",
+            wrongAnswers: ["never-removes"]),
+          AntiPattern(
+            "Subscribing and cancelling from 200 tasks at once",
+            wrongAnswers: ["strong-listener", "strong-termination", "check-then-register"]),
         ]),
     ],
     interviewPractice: ["4.5", "4.1", "4.2", "4.3", "4.6", "4.4", "4.2", "4.6", "4.2"])

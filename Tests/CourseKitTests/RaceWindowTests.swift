@@ -24,6 +24,24 @@ struct RaceWindowTests {
     #expect(gate.isOpen)
   }
 
+  @Test("With the cooperative pool held, a task made on a legacy queue waits; a dispatch queue still runs")
+  func poolHoldStopsTasksNotQueues() async {
+    let ran = Locked<[String]>([])
+    let seen = await withCooperativePoolHeld {
+      let delivered = DispatchSemaphore(value: 0)
+      DispatchQueue(label: "legacy").async {
+        ran.withLock { $0.append("callback") }
+        Task { ran.withLock { $0.append("task") } }
+        delivered.signal()
+      }
+      _ = delivered.wait(timeout: .now() + 5)
+      usleep(20_000)  // ample time for an idle pool to run the task, were one free
+      return ran.withLock { $0 }
+    }
+    #expect(seen == ["callback"], "While the pool was held, the queue's callback ran and its task did not: \(seen).")
+    #expect(await eventually { ran.withLock { $0 } == ["callback", "task"] }, "The task never ran after the hold.")
+  }
+
   @Test("Successive gates stagger their last party by different gaps")
   func gatesSweepTheGap() {
     let staggers = Set((0..<8).map { _ in StartingGate(parties: 2).stagger })

@@ -7,53 +7,75 @@ import Testing
 struct Ex4_2_TerminationTests {
   let ticker = StockTicker()
 
-  /// Waits up to a second for the ticker to have no registration left.
+  static let noPriceArrived =
+    "A price published after the stream was created never reached the consumer: register with the ticker in the builder closure, and keep the registration until the consumer stops."
+
+  /// Waits for the ticker to have no registration left (polling: the handler runs on whichever thread ended the stream).
   func unregistered() async -> Bool {
-    _ = await eventually { ticker.activeRegistrations == 0 }
-    return ticker.activeRegistrations == 0
+    await eventually { [ticker] in ticker.activeRegistrations == 0 }
   }
 
-  @Test("Prices published after subscribing arrive in order")
+  @Test("The ticker is registered with when the stream is created, and this symbol's prices arrive in order")
   func pricesArrive() async throws {
-    let stream = prices(of: "ACME", ticker: ticker)
+    // With the pool held, a `Task` that would register later cannot have run yet.
+    let (stream, registeredWhenCreated) = await withCooperativePoolHeld { [ticker] in
+      (prices(of: "ACME", ticker: ticker), ticker.activeRegistrations)
+    }
+    #expect(
+      registeredWhenCreated == 1,
+      "Register with the source when the stream is created, in the builder closure: when prices(of:ticker:) returned, the ticker had \(registeredWhenCreated) registrations."
+    )
     for price in [1.0, 2.0, 3.0] { ticker.publish(price, for: "ACME") }
     ticker.publish(99, for: "OTHER")
-    let received = try await withDeadline("the for-await loop over prices(of:ticker:)") {
-      var received: [Double] = []
-      for await price in stream {
-        received.append(price)
-        if received.count == 3 { break }
-      }
-      return received
-    }
-    #expect(received == [1, 2, 3], "Yield each price the ticker pushes for this symbol, and only those.")
+    guard
+      let received = try await withDeadline(
+        "the for-await loop over prices(of:ticker:)", ifHung: Self.noPriceArrived,
+        operation: {
+          var received: [Double] = []
+          for await price in stream {
+            received.append(price)
+            if received.count == 3 { break }
+          }
+          return received
+        })
+    else { return }
+    #expect(
+      received == [1, 2, 3],
+      "Yield only what this stream asked for, this symbol's prices as the ticker pushes them: for ACME's 1, 2 and 3 (and OTHER's 99), the consumer read \(received)."
+    )
   }
 
   @Test("Breaking out of the loop (and letting the stream go) unregisters the observer")
   func breakUnregisters() async throws {
-    let registered = try await withDeadline("the for-await loop over prices(of:ticker:)") { [ticker] in
+    let reached = try await withDeadline("the for-await loop over prices(of:ticker:)", ifHung: Self.noPriceArrived) {
+      [ticker] in
       let stream = prices(of: "ACME", ticker: ticker)
-      let registered = ticker.activeRegistrations
       ticker.publish(1, for: "ACME")
       for await _ in stream { break }
-      return registered
+      return true
     }  // the stream's last reference goes away here, which terminates it
-    #expect(registered == 1, "Register with the ticker when the stream is created.")
+    guard reached != nil else { return }
     #expect(
       await unregistered(),
-      "The consumer stopped, but the ticker still pushes to it: unregister in `onTermination`, which runs when the consumer breaks or is cancelled."
+      "The consumer broke out of its loop and let the stream go, but the ticker still pushes to it: unregister in `onTermination`, which runs when the consumer breaks, is cancelled, or the stream is released."
     )
   }
 
   @Test("Cancelling the consumer's task unregisters the observer")
   func cancelUnregisters() async throws {
     let stream = prices(of: "ACME", ticker: ticker)
+    let received = EventRecorder()
     let consumer = Task {
-      for await _ in stream {}
+      for await price in stream { received.record("\(price)") }
     }
-    try await Task.sleep(for: .milliseconds(20))
+    ticker.publish(1, for: "ACME")
+    _ = await received.wait(for: 1)  // the consumer is iterating: cancel it mid-loop
     consumer.cancel()
-    #expect(await unregistered(), "A cancelled consumer must leave nothing registered: unregister in `onTermination`.")
+    await consumer.value
+    #expect(
+      await unregistered(),
+      "The consumer's task was cancelled, but the ticker still pushes to the stream: unregister in `onTermination`, which runs on a cancel too."
+    )
   }
 
   @Test("A stream that is dropped without being consumed unregisters too")
@@ -62,7 +84,8 @@ struct Ex4_2_TerminationTests {
       _ = prices(of: "ACME", ticker: ticker)
     }
     #expect(
-      await unregistered(), "A stream nobody consumes is terminated when it is released: `onTermination` runs then too."
+      await unregistered(),
+      "A stream nobody consumed was released, but its registration is still with the ticker: `onTermination` runs when a stream is released, so unregister there."
     )
   }
 }

@@ -5,9 +5,14 @@ import Testing
 
 @Suite("4.3 A source that can fail: AsyncThrowingStream", .exercise("4.3"))
 struct Ex4_3_FailingStreamTests {
-  /// The messages received, and the error that ended the stream, if any.
-  func consume(_ socket: LegacySocket, upTo limit: Int = .max) async throws -> ([String], (any Error)?) {
-    try await withDeadline("the for-try-await loop over messages(from:)") {
+  /// The messages received, and the error that ended the stream, if any; `nil` when the loop hung (with `sentence` recorded).
+  func consume(
+    _ socket: LegacySocket, upTo limit: Int = .max, ifHung sentence: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> ([String], (any Error)?)? {
+    try await withDeadline(
+      "the for-try-await loop over messages(from:)", ifHung: sentence, sourceLocation: sourceLocation
+    ) {
       var received: [String] = []
       do {
         for try await message in messages(from: socket) {
@@ -23,26 +28,45 @@ struct Ex4_3_FailingStreamTests {
 
   @Test("A clean close ends the stream after every message")
   func cleanClose() async throws {
-    let (received, error) = try await consume(LegacySocket(plan: .init(messages: ["a", "b", "c"])))
-    #expect(received == ["a", "b", "c"])
-    #expect(error == nil, "A clean close ends the stream without an error.")
+    let socket = LegacySocket(plan: .init(messages: ["a", "b", "c"]))
+    let sentence =
+      "The socket closed cleanly, but the stream never ended: finish it when the socket closes, with `finish(throwing: error)`, which ends cleanly when the error is nil."
+    guard let (received, error) = try await consume(socket, ifHung: sentence) else { return }
+    #expect(received == ["a", "b", "c"], "Every message must arrive, in order: the consumer read \(received).")
+    #expect(
+      error == nil,
+      "A clean close ends the stream without an error; do not invent one: the consumer caught \(error.map { "\($0)" } ?? "")."
+    )
   }
 
   @Test("An error mid-stream: the messages before it arrive, then the error is thrown, and nothing after")
   func errorEndsTheStream() async throws {
     let socket = LegacySocket(plan: .init(messages: ["a", "b"], closeError: .offline))
-    let (received, error) = try await consume(socket)
-    #expect(received == ["a", "b"], "Every message before the error must arrive.")
+    let sentence =
+      "The socket broke, but the stream never ended: on an error, `finish(throwing: error)` ends the stream and throws the error to the consumer, after the messages before it."
+    guard let (received, error) = try await consume(socket, ifHung: sentence) else { return }
     #expect(
-      error as? LegacyError == .offline,
-      "The socket broke, but the stream ended silently: `finish(throwing: error)` hands the error to the consumer.")
+      received == ["a", "b"],
+      "Every message before the error must arrive, and nothing else: the consumer read \(received).")
+    if error == nil {
+      Issue.record(
+        "The socket broke, but the stream ended silently: `finish(throwing: error)` hands the error to the consumer, who otherwise reports \"done\" when it should report \"broken\"."
+      )
+    } else if error as? LegacyError != .offline {
+      Issue.record(
+        "Throw the socket's own error: the consumer caught \(error.map { "\($0)" } ?? ""), not LegacyError.offline.")
+    }
   }
 
   @Test("A consumer that stops early disconnects the socket")
   func earlyStopDisconnects() async throws {
     let socket = LegacySocket(plan: .init(messages: ["a", "b", "c", "d"], closes: false))
-    _ = try await consume(socket, upTo: 1)
-    _ = await eventually { !socket.isOpen }
-    #expect(!socket.isOpen, "The consumer left, but the socket is still connected: disconnect in `onTermination`.")
+    let sentence = "No message reached the consumer: yield each message the socket delivers."
+    guard try await consume(socket, upTo: 1, ifHung: sentence) != nil else { return }
+    let disconnected = await eventually { !socket.isOpen }
+    #expect(
+      disconnected,
+      "The consumer left, but the socket is still connected: disconnect in `onTermination`, which runs when the consumer breaks out and lets the stream go."
+    )
   }
 }

@@ -1,53 +1,81 @@
 import CourseKit
 import LegacyKit
+import Locking
 import RepeatingSources
 import Testing
 
 @Suite("4.4 Buffering: the newest value, or every value", .exercise("4.4"))
 struct Ex4_4_BufferingTests {
   let ticker = StockTicker()
+  /// How many prices a slow consumer falls behind by: more than any buffer a learner would call "big enough".
+  static let backlog = 1000
 
-  /// Publishes 1...100 while nobody reads, then reads `count` values.
-  func slowConsumer(of stream: AsyncStream<Double>, reading count: Int) async throws -> [Double] {
-    for price in 1...100 { ticker.publish(Double(price), for: "ACME") }
-    await ticker.flush()  // all 100 have been yielded before the consumer reads anything
-    return try await withDeadline("reading the stream") {
-      var read: [Double] = []
-      for await price in stream {
-        read.append(price)
-        if read.count == count { break }
+  /// Publishes 1...backlog while nobody reads, then reads until `enough` holds, or the stream has nothing more.
+  ///
+  /// Returns what was read, and whether the loop hung waiting for a value that never came.
+  func slowConsumer(
+    of stream: AsyncStream<Double>, until enough: @escaping @Sendable ([Double]) -> Bool
+  ) async throws -> (read: [Double], hung: Bool) {
+    for price in 1...Self.backlog { ticker.publish(Double(price), for: "ACME") }
+    await ticker.flush()  // every price has been yielded before the consumer reads anything
+    let read = Locked<[Double]>([])
+    do {
+      try await withDeadline("reading the stream") {
+        for await price in stream {
+          read.withLock { $0.append(price) }
+          if enough(read.withLock { $0 }) { break }
+        }
       }
-      return read
+      return (read.withLock { $0 }, false)
+    } catch is DeadlineExceeded {
+      return (read.withLock { $0 }, true)
     }
   }
 
   @Test("The price label, reading late, sees only the newest price: no backlog of stale ones")
   func uiSeesTheNewest() async throws {
     let stream = uiPrices(of: "ACME", ticker: ticker)
-    let read = try await slowConsumer(of: stream, reading: 1)
-    #expect(
-      read == [100],
-      "The label read \(read.first.map { "\($0)" } ?? "nothing") first: its stream kept a backlog of stale prices. A label needs only the newest: `.bufferingNewest(1)`."
-    )
+    let (read, hung) = try await slowConsumer(of: stream) { $0.count == 1 }
+    let newest = Double(Self.backlog)
+    if hung {
+      Issue.record(
+        "The price label, reading late, found nothing to read: its stream kept none of the prices published while it was busy. A label needs the newest one: `.bufferingNewest(1)`."
+      )
+    } else if read != [newest] {
+      Issue.record(
+        "The price label, reading late, must see the newest price: it read \(read.first.map { "\($0)" } ?? "nothing") first, not \(newest). Its stream kept old prices for it to work through; a label needs only the newest: `.bufferingNewest(1)`, not the default."
+      )
+    }
   }
 
   @Test("The audit trail, reading late, still gets every price, in order")
   func auditKeepsEverything() async throws {
     let stream = auditTrail(of: "ACME", ticker: ticker)
-    let read = try await slowConsumer(of: stream, reading: 100)
-    #expect(
-      read == (1...100).map(Double.init),
-      "The audit trail lost prices (it read \(read.count) of 100): an audit needs every value, `.unbounded`, never a newest- or oldest-only buffer."
-    )
+    let backlog = Self.backlog
+    let (read, hung) = try await slowConsumer(of: stream) { $0.count == backlog }
+    if read != (1...backlog).map(Double.init) {
+      let waited = hung ? ", then waited for the rest" : ""
+      Issue.record(
+        "The audit trail, reading late, must still get every price, in order: it read \(read.count) of \(backlog)\(waited). Its stream dropped prices while the consumer was behind; an audit needs every value: `.unbounded`, never a newest- or oldest-only buffer."
+      )
+    }
   }
 
-  @Test("Both streams unregister when their consumer stops")
-  func bothUnregister() async throws {
-    for stream in [uiPrices(of: "ACME", ticker: ticker), auditTrail(of: "ACME", ticker: ticker)] {
-      ticker.publish(1, for: "ACME")
-      _ = try await withDeadline("reading the stream") { for await _ in stream { break } }
+  @Test("Both streams unregister when their consumer stops", arguments: ["uiPrices", "auditTrail"])
+  func unregisters(name: String) async throws {
+    let stream = name == "uiPrices" ? uiPrices(of: "ACME", ticker: ticker) : auditTrail(of: "ACME", ticker: ticker)
+    let received = EventRecorder()
+    let consumer = Task {
+      for await price in stream { received.record("\(price)") }
     }
-    _ = await eventually { ticker.activeRegistrations == 0 }
-    #expect(ticker.activeRegistrations == 0, "Unregister in `onTermination` (topic 4.2) for both streams.")
+    ticker.publish(1, for: "ACME")
+    _ = await received.wait(for: 1)  // the consumer is iterating: cancel it mid-loop
+    consumer.cancel()
+    await consumer.value
+    let unregistered = await eventually { [ticker] in ticker.activeRegistrations == 0 }
+    #expect(
+      unregistered,
+      "Both streams still unregister in `onTermination`: \(name)'s consumer was cancelled, and its registration is still with the ticker."
+    )
   }
 }

@@ -19,17 +19,29 @@ public final class StockTicker: Sendable {
 
   private let state = Locked((next: 0, registrations: [Int: Registration]()))
   private let queue = DispatchQueue(label: "legacy.stock-ticker")
+  private let registering = Locked<(@Sendable (Token) -> Void)?>(nil)
 
   /// A ticker with no listeners.
   public init() {}
 
+  /// Called inside ``register(symbol:handler:)``, once the handler is registered and before its token is returned.
+  ///
+  /// Tests subscribe a second time from here: the one moment a broadcaster has registered but
+  /// not yet stored its token, forced open instead of hoped for.
+  public var whileRegistering: (@Sendable (Token) -> Void)? {
+    get { registering.withLock { $0 } }
+    set { registering.withLock { $0 = newValue } }
+  }
+
   /// Starts calling `handler` with every price published for `symbol`.
   public func register(symbol: String, handler: @escaping @Sendable (Double) -> Void) -> Token {
-    state.withLock { state in
+    let token = state.withLock { state in
       state.next += 1
       state.registrations[state.next] = Registration(symbol: symbol, handler: handler)
       return Token(id: state.next)
     }
+    registering.withLock { $0 }?(token)
+    return token
   }
 
   /// Stops calling the handler registered with `token`, and lets it go.

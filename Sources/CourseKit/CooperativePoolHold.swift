@@ -54,6 +54,7 @@ final class CooperativePoolHold: Sendable {
   init() {
     let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
     holders = width * Self.priorities.count
+    KitHold.begin()  // a held pool is not a stuck one, for another test's hang check
     for priority in Self.priorities {
       for _ in 0..<width {
         Task.detached(priority: priority) { [arrived, gate] in
@@ -80,6 +81,7 @@ final class CooperativePoolHold: Sendable {
   /// Lets every holder go, including those that have not arrived yet.
   func release() {
     for _ in 0..<holders { gate.signal() }
+    KitHold.end()
   }
 
   private static func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {

@@ -94,11 +94,11 @@ public enum HangCheck {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       if elapsed > stuckAfter {
         // The markers are still queued: busy if threads kept wanting a CPU meanwhile (a starved
-        // process, whose threads wait for a CPU most of the time) or the kit holds the main queue for
+        // process, whose threads wait for a CPU most of the time) or the kit holds a queue for
         // another test; stuck if neither. A thread that wakes now and then (the sanitizer's own, a
         // timer) is not a starved process.
         let starved = runnableSamples * 4 > samples
-        return !starved && !MainQueueHold.isActive && Deliveries.inFlight == 0
+        return !starved && !KitHold.isActive && Deliveries.inFlight == 0
       }
       if elapsed > promptness {
         samples += 1

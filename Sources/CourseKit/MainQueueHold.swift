@@ -29,11 +29,11 @@ public func withMainQueueHeld<T: Sendable>(
   let held = DispatchSemaphore(value: 0)
   let release = DispatchSemaphore(value: 0)
   let limit = Deadline.scaled(seconds) + Deadline.scaled(Deadline.standard) * 5
-  MainQueueHold.begin()
+  KitHold.begin()
   DispatchQueue.main.async {
     held.signal()
     _ = release.wait(timeout: .now() + limit)  // never longer than that, whatever happens
-    MainQueueHold.end()
+    KitHold.end()
   }
   // A process whose main queue nobody drains (an exit test's child may be one) holds it already.
   let drainLimit = Deadline.scaled(Deadline.standard) / 2
@@ -48,15 +48,16 @@ public func withMainQueueHeld<T: Sendable>(
   return try await withDeadline(seconds: seconds, what, confirmingHangs: false, operation: operation)
 }
 
-/// The holds of the main queue that the kit makes on purpose, counted while they last.
+/// The holds of a queue (the main queue, the cooperative pool) that the kit makes on purpose,
+/// counted while they last.
 ///
-/// A main queue that does not answer while no thread wants a CPU looks deadlocked to
-/// ``HangCheck``; one the kit holds for another test is only busy, and an operation of this
-/// test that needs it is waiting, not hung.
-enum MainQueueHold {
+/// A queue that does not answer while no thread wants a CPU looks deadlocked to ``HangCheck``;
+/// one the kit holds for another test is only busy, and an operation of this test that needs it
+/// is waiting, not hung.
+enum KitHold {
   private static let holds = Locked(0)
 
-  /// Whether the kit holds the main queue on purpose now, or is about to.
+  /// Whether the kit holds a queue on purpose now, or is about to.
   static var isActive: Bool { holds.withLock { $0 > 0 } }
 
   static func begin() { holds.withLock { $0 += 1 } }

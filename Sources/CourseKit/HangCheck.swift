@@ -94,11 +94,12 @@ public enum HangCheck {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       if elapsed > stuckAfter {
         // The markers are still queued: busy if threads kept wanting a CPU meanwhile (a starved
-        // process, whose threads wait for a CPU most of the time) or the kit holds a queue for
-        // another test; stuck if neither. A thread that wakes now and then (the sanitizer's own, a
-        // timer) is not a starved process.
+        // process, whose threads wait for a CPU most of the time), if the kit holds a queue for
+        // another test, or if a child process is still running (an exit test's parent waits for
+        // it on a thread of its own pool); stuck if none of these. A thread that wakes now and then
+        // (the sanitizer's own, a timer) is not a starved process.
         let starved = runnableSamples * 4 > samples
-        return !starved && !KitHold.isActive && Deliveries.inFlight == 0
+        return !starved && !KitHold.isActive && !ProcessThreads.hasRunningChild() && Deliveries.inFlight == 0
       }
       if elapsed > promptness {
         samples += 1
@@ -162,6 +163,28 @@ enum CPUTime {
 
 /// What the kernel says about this process's threads.
 enum ProcessThreads {
+  /// Whether a child of this process is alive (not yet a zombie): an exit test's child, a tool.
+  ///
+  /// Linux shows each process's parent in `/proc/<pid>/stat`. Elsewhere the answer is always
+  /// `true`, so a queue that does not answer counts as busy.
+  static func hasRunningChild() -> Bool {
+    #if os(Linux)
+      let me = String(getpid())
+      let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      for pid in pids where pid.first?.isNumber == true {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let end = stat.lastIndex(of: ")")
+        else { continue }
+        // After the command name come the state and the parent's pid.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        if fields.count > 1, fields[1] == me, fields[0] != "Z" { return true }
+      }
+      return false
+    #else
+      return true
+    #endif
+  }
+
   /// Whether a thread of this process other than the caller is running or waiting for a CPU.
   ///
   /// Linux shows each thread's state in `/proc/self/task/<tid>/stat`. Elsewhere the answer is

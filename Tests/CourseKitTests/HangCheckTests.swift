@@ -36,12 +36,12 @@ struct HangCheckTests {
   @Test("An operation that progresses slowly, a short burst at a time, is not reported as a hang")
   func slowProgressIsNotAHang() async throws {
     // Every queue stays prompt (no burst is longer than a marker may wait), yet the operation
-    // needs three times its deadline: only the process's CPU time shows it is still at work.
+    // needs twice its deadline: only the process's CPU time shows it is still at work.
     let value = try await withDeadline(seconds: 0.2, "an operation that works in short bursts") {
-      for _ in 0..<15 { await MainActor.run { Self.burn(seconds: 0.04) } }
-      return 15
+      for _ in 0..<10 { await MainActor.run { Self.burn(seconds: 0.04) } }
+      return 10
     }
-    #expect(value == 15)
+    #expect(value == 10)
   }
 
   @Test("A legacy reply scripted to arrive after the deadline is waited for, not reported as a hang")

@@ -27,11 +27,11 @@ public final class ProgressDownload: Sendable {
     public static let fourSteps = Plan(progress: [0.25, 0.5, 0.75, 1.0], outcome: .success(4096))
   }
 
-  private let state: Locked<(plan: Plan, started: Int, running: Bool)>
+  private let state: Locked<(plan: Plan, started: Int, running: Bool, cancelled: Int)>
 
   /// A download that follows `plan`.
   public init(plan: Plan = .fourSteps) {
-    state = Locked((plan, 0, false))
+    state = Locked((plan, 0, false, 0))
   }
 
   /// How many times ``start(progress:completion:)`` was called.
@@ -44,9 +44,18 @@ public final class ProgressDownload: Sendable {
     state.withLock { $0.running }
   }
 
+  /// How many times ``cancel()`` stopped a running download: a download that completed by itself
+  /// is not running either, so only this count tells that someone cancelled it.
+  public var cancellations: Int {
+    state.withLock { $0.cancelled }
+  }
+
   /// Stops the running download: no more progress, and no completion.
   public func cancel() {
-    state.withLock { $0.running = false }
+    state.withLock { state in
+      if state.running { state.cancelled += 1 }
+      state.running = false
+    }
   }
 
   /// Starts the download: `progress` is called once per step, then `completion` once.

@@ -8,13 +8,28 @@ import Testing
 struct Ex6_2_ArticleSourceTests {
   let cloud = ArticleCloud()
 
-  func latest() async -> Swift.Result<[Article], any Error> {
+  func latest(refresh: Bool = false) async -> Swift.Result<[Article], any Error> {
     do {
       return .success(
         try await withDeadline("CloudArticleSource.latest(refresh:)") { [cloud] in
-          try await CloudArticleSource(cloud: cloud).latest(refresh: false)
+          try await CloudArticleSource(cloud: cloud).latest(refresh: refresh)
         })
     } catch { return .failure(error) }
+  }
+
+  @Test("The source asks the cloud it was given, passing refresh on", arguments: [false, true])
+  func asksItsOwnCloud(refresh: Bool) async throws {
+    // Articles that `.shared` never has: a source that reads another cloud cannot return them.
+    let own = [Article(id: 41, title: "Only in this cloud")]
+    cloud.articles.script(.succeed(own))
+    let articles = try await latest(refresh: refresh).get()
+    #expect(
+      articles == own,
+      "The articles did not come from the cloud passed to init(cloud:): call that cloud, never `.shared`.")
+    #expect(
+      cloud.articles.calls == [refresh],
+      "latest(refresh: \(refresh)) reached the cloud as \(cloud.articles.calls): pass `refresh` on as `forceRefresh`, once."
+    )
   }
 
   @Test("A fulfilled promise returns its articles")

@@ -17,6 +17,18 @@ struct Ex6_3_ProfileSourceTests {
     } catch { return .failure(error) }
   }
 
+  @Test("The profile asked for is the one loaded, once, from the service the source was given")
+  func asksForThatProfile() async throws {
+    let profile = try await withDeadline("ServiceProfileSource.profile(id:)") { [service] in
+      try await ServiceProfileSource(service: service).profile(id: 7)
+    }
+    #expect(
+      service.endpoint.calls == [7],
+      "profile(id: 7) reached the service as \(service.endpoint.calls): load that id, once, from the service passed to init(service:)."
+    )
+    #expect(profile == UserProfile(id: 7, displayName: "User 7"), "Return the profile the service loaded.")
+  }
+
   @Test("A profile returns; an error, or both, throws the error; neither throws NeitherValueNorError")
   func fourCases() async throws {
     service.script(.succeed(ada), .fail(LegacyError.offline), Script([.both(ada, LegacyError.badRequest)]), .neither)

@@ -32,8 +32,9 @@ struct Ex6_4_SyncSourceTests {
     _ = try await withDeadline("reading one value") {
       for await _ in source.syncProgress() { break }
     }
-    // Cancelled, not merely over: the download ends by itself half a second later, so only the
-    // count of cancellations tells a stream that stopped it from one that let it run to the end.
+    // Cancelled, not merely over: the download ends by itself half a second later (sooner than a
+    // busy machine may let the loop break), so only the count of cancels tells a stream that
+    // stops its download from one that lets it run to the end.
     let cancelled = await eventually { download.cancellations > 0 }
     #expect(cancelled, "The consumer stopped, but the download runs on: cancel it in onTermination.")
   }

@@ -44,8 +44,8 @@ public final class ProgressDownload: Sendable {
     state.withLock { $0.running }
   }
 
-  /// How many times ``cancel()`` stopped a running download: a download that completed by itself
-  /// is not running either, so only this count tells that someone cancelled it.
+  /// How many times ``cancel()`` was called: a download that completed by itself is not running
+  /// either, so only this count tells that someone cancelled it.
   public var cancellations: Int {
     state.withLock { $0.cancelled }
   }
@@ -53,7 +53,7 @@ public final class ProgressDownload: Sendable {
   /// Stops the running download: no more progress, and no completion.
   public func cancel() {
     state.withLock { state in
-      if state.running { state.cancelled += 1 }
+      state.cancelled += 1
       state.running = false
     }
   }

@@ -67,7 +67,7 @@ struct Ex5_1_HandlerTests {
         let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
         guard inversions == 0 else {
           throw ResumeProbe.ProbeFailure(
-            "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (Task { await didLoadBatch(batch) }, or Task { await MainActor.run { ... } }) races the others to the main actor: hop with Task { @MainActor in didLoadBatch(batch) }"
+            "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (Task { await didLoadBatch(batch) }, Task.detached, or Task { await MainActor.run { ... } }) races the others to the main actor: hop with Task { @MainActor in didLoadBatch(batch) }"
           )
         }
       }

@@ -8,45 +8,71 @@ import Testing
 @Suite("5.2 The view model keeps its handler alive", .exercise("5.2"))
 @MainActor
 struct Ex5_2_ViewModelTests {
-  /// Loads three batches of two images and waits up to a second for them.
-  func loaded() async -> (GalleryViewModel, ImageBatchLoader?) {
+  // Each check runs in a child process: the view model drives your handler from 5.1, and a handler that
+  // traps would otherwise take every other result down with it.
+
+  /// In the child: a view model that has started loading three batches of two images, and its loader.
+  static func loading() async -> (GalleryViewModel, Locked<ImageBatchLoader?>) {
     let made = Locked<ImageBatchLoader?>(nil)
-    let model = GalleryViewModel { delegate in
-      let loader = ImageBatchLoader(delegate: delegate, plan: .init(batches: 3, imagesPerBatch: 2))
-      made.withLock { $0 = loader }
-      return loader
+    let model = await MainActor.run {
+      let model = GalleryViewModel { delegate in
+        let loader = ImageBatchLoader(delegate: delegate, plan: .init(batches: 3, imagesPerBatch: 2))
+        made.withLock { $0 = loader }
+        return loader
+      }
+      model.load()
+      return model
     }
-    model.load()
     _ = await eventually { await model.images.count >= 6 }
-    return (model, made.withLock { $0 })
+    return (model, made)
   }
 
-  @Test("Every batch's images land in images, in order")
-  func imagesArrive() async {
-    let (model, loader) = await loaded()
-    #expect(loader != nil, "load() must create the loader with makeLoader, passing the handler as its delegate.")
-    if let loader, loader.lostBatches > 0 {
-      Issue.record(
-        "The loader lost \(loader.lostBatches) batches: it holds its delegate weakly, and nothing else held the handler. Keep the handler in a property of the view model."
-      )
+  @Test("Every batch's images land in images, in order, proved in a child process")
+  nonisolated func imagesArrive() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run(within: 2) {
+        let (model, made) = await Self.loading()
+        guard let loader = made.withLock({ $0 }) else {
+          throw ResumeProbe.ProbeFailure(
+            "load() must create the loader with makeLoader, passing the handler as its delegate.")
+        }
+        guard loader.lostBatches == 0 else {
+          throw ResumeProbe.ProbeFailure(
+            "The loader lost \(loader.lostBatches) batches: it holds its delegate weakly, and nothing else held the handler. Keep the handler in a property of the view model."
+          )
+        }
+        let images = await model.images
+        guard images == (0..<3).flatMap({ ImageBatchLoader.batch($0, size: 2) }) else {
+          throw ResumeProbe.ProbeFailure(
+            "images holds \(images.map(\.description)), not the three batches in the order the loader delivered them.")
+        }
+      }
     }
-    #expect(model.images == (0..<3).flatMap { ImageBatchLoader.batch($0, size: 2) })
+    expectFinished(child, "GalleryViewModel")
   }
 
-  @Test("The view model can go away: its handler does not keep it alive")
-  func noCycle() async {
-    let probe = LeakProbe()
-    do {
-      let (model, _) = await loaded()
-      probe.track(model, "the view model")
+  @Test("The view model can go away: its handler does not keep it alive, proved in a child process")
+  nonisolated func noCycle() async {
+    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+      await ResumeProbe.run(within: 2) {
+        let probe = LeakProbe()
+        do {
+          let (model, _) = await Self.loading()
+          probe.track(model, "the view model")
+        }
+        _ = await eventually(within: 0.5) { probe.alive.isEmpty }
+        guard probe.alive.isEmpty else {
+          throw ResumeProbe.ProbeFailure(
+            "the view model is still alive after everything let go of it. The handler's closure captures the view model strongly, and the view model owns the handler: capture it weakly."
+          )
+        }
+      }
     }
-    await probe.expectAllReleased(
-      within: 0.5,
-      "The handler's closure captures the view model strongly, and the view model owns the handler: capture it weakly.")
+    expectFinished(child, "GalleryViewModel")
   }
 
   @Test("A view model that goes away while batches are on their way is not touched by them, proved in a child process")
-  func droppedWhileBatchesAreQueued() async {
+  nonisolated func droppedWhileBatchesAreQueued() async {
     let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
       await ResumeProbe.run(within: 2) {
         let probe = LeakProbe()

@@ -61,7 +61,8 @@ struct Ex5_5_Swift6CleanTests {
         }
         guard await eventually(within: 2, { await model.images.count >= count }) else {
           throw ResumeProbe.ProbeFailure(
-            "only \(await model.images.count) of \(count) batches landed in images: forward every batch to the main actor")
+            "only \(await model.images.count) of \(count) batches landed in images: forward every batch to the main actor"
+          )
         }
         let order = await model.images.compactMap { Int($0.description.split(separator: "-")[1]) }
         let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count

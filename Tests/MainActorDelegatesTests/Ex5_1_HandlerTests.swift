@@ -18,24 +18,26 @@ struct Ex5_1_HandlerTests {
     "Every batch reaches the closure on the main actor, though the delegate ran on a background queue, proved in a child process"
   )
   func forwardsOnTheMainActor() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 2) {
-        let recorder = BatchRecorder()
-        let handler = ImageBatchHandler { batch in recorder.record(batch) }
-        let marking = MarkingDelegate(handler)
-        let loader = ImageBatchLoader(
-          delegate: marking, plan: .init(batches: 3, queue: QueueProbe.make("loader's background")))
-        loader.start()
-        let arrived = await recorder.wait(for: 3)
-        withExtendedLifetime(marking) {}
-        guard arrived else {
-          throw ResumeProbe.ProbeFailure(
-            "only \(await recorder.batches.count) of 3 batches reached didLoadBatch: forward every batch")
-        }
-        let offMain = await recorder.offMainQueue
-        guard offMain == 0 else {
-          throw ResumeProbe.ProbeFailure(
-            "\(offMain) batches reached didLoadBatch off the main queue: hop to the main actor")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) {
+          let recorder = BatchRecorder()
+          let handler = ImageBatchHandler { batch in recorder.record(batch) }
+          let marking = MarkingDelegate(handler)
+          let loader = ImageBatchLoader(
+            delegate: marking, plan: .init(batches: 3, queue: QueueProbe.make("loader's background")))
+          loader.start()
+          let arrived = await recorder.wait(for: 3)
+          withExtendedLifetime(marking) {}
+          guard arrived else {
+            throw ResumeProbe.ProbeFailure(
+              "only \(await recorder.batches.count) of 3 batches reached didLoadBatch: forward every batch")
+          }
+          let offMain = await recorder.offMainQueue
+          guard offMain == 0 else {
+            throw ResumeProbe.ProbeFailure(
+              "\(offMain) batches reached didLoadBatch off the main queue: hop to the main actor")
+          }
         }
       }
     }
@@ -44,31 +46,33 @@ struct Ex5_1_HandlerTests {
 
   @Test("Batches delivered back to back reach the closure in the loader's order, proved in a child process")
   func keepsTheOrder() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 5) {
-        // Tasks on the pool start out of creation order, as the language allows: a task per
-        // callback then overtakes on every run, not only when the scheduler happens to.
-        JobSwapping.begin()
-        defer { JobSwapping.end() }
-        let recorder = BatchRecorder()
-        let handler = ImageBatchHandler { batch in recorder.record(batch) }
-        let marking = MarkingDelegate(handler)
-        let loader = ImageBatchLoader(
-          delegate: marking,
-          plan: .init(batches: 200, imagesPerBatch: 1, interval: 0, queue: QueueProbe.make("loader's background")))
-        loader.start()
-        let arrived = await recorder.wait(for: 200, within: 5)
-        withExtendedLifetime(marking) {}
-        guard arrived else {
-          throw ResumeProbe.ProbeFailure(
-            "only \(await recorder.batches.count) of 200 batches reached didLoadBatch: forward every batch")
-        }
-        let order = await recorder.order
-        let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
-        guard inversions == 0 else {
-          throw ResumeProbe.ProbeFailure(
-            "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (Task { await didLoadBatch(batch) }, Task.detached, or Task { await MainActor.run { ... } }) races the others to the main actor: hop with Task { @MainActor in didLoadBatch(batch) }"
-          )
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 5) {
+          // Tasks on the pool start out of creation order, as the language allows: a task per
+          // callback then overtakes on every run, not only when the scheduler happens to.
+          JobSwapping.begin()
+          defer { JobSwapping.end() }
+          let recorder = BatchRecorder()
+          let handler = ImageBatchHandler { batch in recorder.record(batch) }
+          let marking = MarkingDelegate(handler)
+          let loader = ImageBatchLoader(
+            delegate: marking,
+            plan: .init(batches: 200, imagesPerBatch: 1, interval: 0, queue: QueueProbe.make("loader's background")))
+          loader.start()
+          let arrived = await recorder.wait(for: 200, within: 5)
+          withExtendedLifetime(marking) {}
+          guard arrived else {
+            throw ResumeProbe.ProbeFailure(
+              "only \(await recorder.batches.count) of 200 batches reached didLoadBatch: forward every batch")
+          }
+          let order = await recorder.order
+          let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
+          guard inversions == 0 else {
+            throw ResumeProbe.ProbeFailure(
+              "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (Task { await didLoadBatch(batch) }, Task.detached, or Task { await MainActor.run { ... } }) races the others to the main actor: hop with Task { @MainActor in didLoadBatch(batch) }"
+            )
+          }
         }
       }
     }
@@ -77,14 +81,16 @@ struct Ex5_1_HandlerTests {
 
   @Test("Called from the main queue itself, the handler neither blocks nor deadlocks, proved in a child process")
   func noDeadlockOnMain() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run {
-        let recorder = BatchRecorder()
-        let marking = MarkingDelegate(ImageBatchHandler { batch in recorder.record(batch) })
-        let loader = ImageBatchLoader(delegate: nil)
-        await MainActor.run { marking.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1)) }
-        guard await recorder.wait(for: 1) else {
-          throw ResumeProbe.ProbeFailure("the batch never reached didLoadBatch")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run {
+          let recorder = BatchRecorder()
+          let marking = MarkingDelegate(ImageBatchHandler { batch in recorder.record(batch) })
+          let loader = ImageBatchLoader(delegate: nil)
+          await MainActor.run { marking.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1)) }
+          guard await recorder.wait(for: 1) else {
+            throw ResumeProbe.ProbeFailure("the batch never reached didLoadBatch")
+          }
         }
       }
     }

@@ -80,8 +80,14 @@ struct Ex5_4_DelegateToStreamTests {
 }
 
 /// The result of `operation`, or a `DeadlineExceeded` failure, without throwing.
+///
+/// A stream of a few batches ends in milliseconds; five seconds leave room for a machine that also runs the
+/// other suites' child processes (under the thread sanitizer, each is a heavy start), and still call a
+/// stream that never finishes a hang.
 func withDeadlineResult<T: Sendable>(
-  _ what: String, _ operation: @escaping @Sendable () async throws -> T
+  seconds: Double = 5, _ what: String, _ operation: @escaping @Sendable () async throws -> T
 ) async -> Result<T, any Error> {
-  do { return .success(try await withDeadline(what, operation: operation)) } catch { return .failure(error) }
+  do { return .success(try await withDeadline(seconds: seconds, what, operation: operation)) } catch {
+    return .failure(error)
+  }
 }

@@ -10,6 +10,13 @@ extension Catalog {
         hints: [
           "The delegate method is synchronous and runs on a background queue: it cannot call a `@MainActor` closure directly.",
           "Hop: `Task { @MainActor in didLoadBatch(batch) }`. Never `MainActor.assumeIsolated` (it traps off the main actor) or `DispatchQueue.main.sync` (it deadlocks).",
+        ],
+        antiPatterns: [
+          AntiPattern("`MainActor.assumeIsolated` traps", wrongAnswers: ["wrap-in-assume-isolated"]),
+          AntiPattern(
+            "Batches delivered back to back keep their order",
+            wrongAnswers: ["task-per-callback", "main-actor-run-in-task", "detached-task"]),
+          AntiPattern("Called on the main queue, `DispatchQueue.main.sync` waits", wrongAnswers: ["main-sync"]),
         ]),
       Exercise(
         id: "5.2", title: "The view model keeps its handler alive", grade: .practice, points: 20,
@@ -19,13 +26,29 @@ extension Catalog {
           "Store both the handler and the loader in the view model's properties; create the loader with `makeLoader(handler)`.",
           "The handler's closure must capture the view model weakly, or the view model never goes away.",
         ],
-        buildsOn: ["5.1"]),
+        buildsOn: ["5.1"],
+        antiPatterns: [
+          AntiPattern("`load()` must create the loader with `makeLoader`", wrongAnswers: ["default-loader"]),
+          AntiPattern("The loader lost batches: it holds its delegate weakly", wrongAnswers: ["local-handler"]),
+          AntiPattern("The handler's closure captures the view model strongly", wrongAnswers: ["strong-self"]),
+          AntiPattern(
+            "A view model that goes away while batches are still on their way", wrongAnswers: ["unowned-self"]),
+        ]),
       Exercise(
         id: "5.3", title: "Keep the batches in order", grade: .challenge, points: 30,
         name: "Ex5_3_Ordering", lessonAnchor: "order",
         hints: [
           "`Task { await didLoadBatch(batch) }` starts on the concurrent pool; tasks race to the main actor and can arrive out of order.",
           "Feed one `AsyncStream` and consume it with one task on the main actor: one consumer, one order.",
+        ],
+        antiPatterns: [
+          AntiPattern(
+            "A thousand batches delivered back to back must arrive in order",
+            wrongAnswers: ["task-per-callback", "yield-in-task"]),
+          AntiPattern("Every batch arrives, on the main actor", wrongAnswers: ["newest-only"]),
+          AntiPattern(
+            "The handler goes away, and its consumer with it",
+            wrongAnswers: ["consumer-captures-handler", "no-finish-in-deinit"]),
         ]),
       Exercise(
         id: "5.4", title: "Delegate to stream", grade: .challenge, points: 30,
@@ -34,6 +57,12 @@ extension Catalog {
           "Make a small delegate object that yields each batch into a continuation and finishes on `imageLoaderDidFinish`.",
           "The loader holds its delegate weakly: keep the delegate alive from the stream's `onTermination` closure.",
           "In `onTermination`, stop the loader: a consumer that stops should stop the work.",
+        ],
+        antiPatterns: [
+          AntiPattern("The loader lost batches: it holds its delegate weakly", wrongAnswers: ["unretained-delegate"]),
+          AntiPattern("The stream never finished", wrongAnswers: ["no-finish"]),
+          AntiPattern("The consumer stopped, but the loader goes on", wrongAnswers: ["no-stop"]),
+          AntiPattern("Append each batch, with `for await`", wrongAnswers: ["replace-images"]),
         ]),
       Exercise(
         id: "5.5", title: "Swift 6 clean", grade: .interviewHard, points: 40,
@@ -43,7 +72,16 @@ extension Catalog {
           "Make the handler immutable: a `let` closure that is `@MainActor @Sendable`, and hop with `Task { @MainActor in }`.",
           "The view model's state then only ever changes on the main actor, so it needs nothing unchecked.",
         ],
-        kind: .review),
+        kind: .review,
+        antiPatterns: [
+          AntiPattern(
+            "Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`",
+            wrongAnswers: ["unchecked-handler", "preconcurrency-model"]),
+          AntiPattern(
+            "Every batch lands in `images`, on the main actor, in order",
+            wrongAnswers: ["isolated-conformance", "task-per-callback"]),
+          AntiPattern("The handler's closure captures the model strongly", wrongAnswers: ["strong-self"]),
+        ]),
     ],
     interviewPractice: ["5.2", "5.1", "5.2", "5.1", "5.3", "5.4", "5.5", "5.5", "5.5"])
 }

@@ -9,80 +9,98 @@ struct Ex5_1_HandlerTests {
   // A handler that asserts it is on the main actor traps when it is not, so these checks run in a
   // child process: a trap there is reported here, as this exercise's failure.
 
+  /// The sentence for a handler that trapped, with no message, inside the call on a background queue.
+  static func trappedOffMain(_ queue: String) -> String {
+    "The handler trapped on the \(queue) queue, and a failed isolation check is the trap that leaves no message there: MainActor.assumeIsolated traps on the loader's background queue. Hop with Task { @MainActor in didLoadBatch(batch) }."
+  }
+
   @Test(
     "Every batch reaches the closure on the main actor, though the delegate ran on a background queue, proved in a child process"
   )
   func forwardsOnTheMainActor() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 2) {
-        let recorder = BatchRecorder()
-        let handler = ImageBatchHandler { batch in recorder.record(batch) }
-        let loader = ImageBatchLoader(delegate: handler, plan: .init(batches: 3))
-        loader.start()
-        let arrived = await recorder.wait(for: 3)
-        withExtendedLifetime(handler) {}
-        guard arrived else {
-          throw ResumeProbe.ProbeFailure(
-            "only \(await recorder.batches.count) of 3 batches reached didLoadBatch: forward every batch")
-        }
-        let offMain = await recorder.offMainQueue
-        guard offMain == 0 else {
-          throw ResumeProbe.ProbeFailure(
-            "\(offMain) batches reached didLoadBatch off the main queue: hop to the main actor")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) {
+          let recorder = BatchRecorder()
+          let handler = ImageBatchHandler { batch in recorder.record(batch) }
+          let marking = MarkingDelegate(handler)
+          let loader = ImageBatchLoader(
+            delegate: marking, plan: .init(batches: 3, queue: QueueProbe.make("loader's background")))
+          loader.start()
+          let arrived = await recorder.wait(for: 3)
+          withExtendedLifetime(marking) {}
+          guard arrived else {
+            throw ResumeProbe.ProbeFailure(
+              "only \(await recorder.batches.count) of 3 batches reached didLoadBatch: forward every batch")
+          }
+          let offMain = await recorder.offMainQueue
+          guard offMain == 0 else {
+            throw ResumeProbe.ProbeFailure(
+              "\(offMain) batches reached didLoadBatch off the main queue: hop to the main actor")
+          }
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(
-      child,
-      "ImageBatchHandler (hop with Task { @MainActor in }; MainActor.assumeIsolated traps on the loader's background queue)"
-    )
+    expectFinished(child, "ImageBatchHandler", ifTrappedInCall: Self.trappedOffMain)
   }
 
   @Test("Batches delivered back to back reach the closure in the loader's order, proved in a child process")
   func keepsTheOrder() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 5) {
-        // Tasks on the pool start out of creation order, as the language allows: a task per
-        // callback then overtakes on every run, not only when the scheduler happens to.
-        JobSwapping.begin()
-        defer { JobSwapping.end() }
-        let recorder = BatchRecorder()
-        let handler = ImageBatchHandler { batch in recorder.record(batch) }
-        let loader = ImageBatchLoader(delegate: handler, plan: .init(batches: 200, imagesPerBatch: 1, interval: 0))
-        loader.start()
-        let arrived = await recorder.wait(for: 200, within: 5)
-        withExtendedLifetime(handler) {}
-        guard arrived else {
-          throw ResumeProbe.ProbeFailure(
-            "only \(await recorder.batches.count) of 200 batches reached didLoadBatch: forward every batch")
-        }
-        let order = await recorder.order
-        let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
-        guard inversions == 0 else {
-          throw ResumeProbe.ProbeFailure(
-            "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (`Task { await didLoadBatch(batch) }`) races the others to the main actor: hop with `Task { @MainActor in didLoadBatch(batch) }`"
-          )
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 5) {
+          // Tasks on the pool start out of creation order, as the language allows: a task per
+          // callback then overtakes on every run, not only when the scheduler happens to.
+          JobSwapping.begin()
+          defer { JobSwapping.end() }
+          let recorder = BatchRecorder()
+          let handler = ImageBatchHandler { batch in recorder.record(batch) }
+          let marking = MarkingDelegate(handler)
+          let loader = ImageBatchLoader(
+            delegate: marking,
+            plan: .init(batches: 200, imagesPerBatch: 1, interval: 0, queue: QueueProbe.make("loader's background")))
+          loader.start()
+          let arrived = await recorder.wait(for: 200, within: 5)
+          withExtendedLifetime(marking) {}
+          guard arrived else {
+            throw ResumeProbe.ProbeFailure(
+              "only \(await recorder.batches.count) of 200 batches reached didLoadBatch: forward every batch")
+          }
+          let order = await recorder.order
+          let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
+          guard inversions == 0 else {
+            throw ResumeProbe.ProbeFailure(
+              "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (Task { await didLoadBatch(batch) }, Task.detached, or Task { await MainActor.run { ... } }) races the others to the main actor: hop with Task { @MainActor in didLoadBatch(batch) }"
+            )
+          }
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(child, "ImageBatchHandler")
+    expectFinished(child, "ImageBatchHandler", ifTrappedInCall: Self.trappedOffMain)
   }
 
   @Test("Called from the main queue itself, the handler neither blocks nor deadlocks, proved in a child process")
   func noDeadlockOnMain() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run {
-        let recorder = BatchRecorder()
-        let handler = ImageBatchHandler { batch in recorder.record(batch) }
-        let loader = ImageBatchLoader(delegate: nil)
-        await MainActor.run { handler.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1)) }
-        guard await recorder.wait(for: 1) else {
-          throw ResumeProbe.ProbeFailure("the batch never reached didLoadBatch")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run {
+          let recorder = BatchRecorder()
+          let marking = MarkingDelegate(ImageBatchHandler { batch in recorder.record(batch) })
+          let loader = ImageBatchLoader(delegate: nil)
+          await MainActor.run { marking.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1)) }
+          guard await recorder.wait(for: 1) else {
+            throw ResumeProbe.ProbeFailure("the batch never reached didLoadBatch")
+          }
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(
-      child,
-      "ImageBatchHandler called on the main queue (DispatchQueue.main.sync waits for itself there: hop asynchronously)")
+    let waitsForItself =
+      "DispatchQueue.main.sync waits for itself there: hop asynchronously, with Task { @MainActor in didLoadBatch(batch) }."
+    expectFinished(
+      child, "ImageBatchHandler called on the main queue",
+      ifTrappedInCall: { _ in
+        "Called on the main queue, the handler trapped with no message, which is how libdispatch stops a DispatchQueue.main.sync that would deadlock: \(waitsForItself)"
+      },
+      ifHung: "Called on the main queue, the handler never delivered the batch: \(waitsForItself)")
   }
 }

@@ -8,36 +8,72 @@ import Testing
 struct Ex5_3_OrderingTests {
   @Test("A thousand batches delivered back to back arrive in order, three times over, proved in a child process")
   func thousandInOrder() async {
-    let child = await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-      await ResumeProbe.run(within: 10) {
-        // Tasks on the pool start out of creation order, as the language allows: a task per
-        // callback then overtakes every time, not on the rare run when the scheduler happens to.
-        JobSwapping.begin()
-        defer { JobSwapping.end() }
-        for round in 1...3 {
-          let recorder = BatchRecorder()
-          let handler = OrderedBatchHandler { batch in recorder.record(batch) }
-          let loader = ImageBatchLoader(delegate: handler, plan: .init(batches: 1000, imagesPerBatch: 1, interval: 0))
-          loader.start()
-          let arrived = await recorder.wait(for: 1000, within: 5)
-          withExtendedLifetime(handler) {}
-          guard arrived else {
-            throw ResumeProbe.ProbeFailure(
-              "round \(round): only \(await recorder.batches.count) of 1,000 batches arrived")
-          }
-          let order = await recorder.order
-          let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
-          guard inversions == 0 else {
-            throw ResumeProbe.ProbeFailure(
-              "round \(round): batches arrived out of order (\(inversions) times). A task per callback starts on the concurrent pool and races to the main actor; feed one stream, consumed by one task on the main actor"
-            )
-          }
-          guard await recorder.offMainQueue == 0 else {
-            throw ResumeProbe.ProbeFailure("batches arrived off the main actor")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 10) {
+          // Tasks on the pool start out of creation order, as the language allows: a task per
+          // callback then overtakes every time, not on the rare run when the scheduler happens to.
+          JobSwapping.begin()
+          defer { JobSwapping.end() }
+          for round in 1...3 {
+            let recorder = BatchRecorder()
+            let handler = OrderedBatchHandler { batch in recorder.record(batch) }
+            let loader = ImageBatchLoader(delegate: handler, plan: .init(batches: 1000, imagesPerBatch: 1, interval: 0))
+            loader.start()
+            let arrived = await recorder.wait(for: 1000, within: 5)
+            withExtendedLifetime(handler) {}
+            guard arrived else {
+              throw ResumeProbe.ProbeFailure(
+                "round \(round): only \(await recorder.batches.count) of 1,000 batches arrived, though the loader delivered them all. Every batch must arrive: a stream that buffers only some (.bufferingNewest, .bufferingOldest) drops what its consumer has not read yet"
+              )
+            }
+            let order = await recorder.order
+            let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
+            guard inversions == 0 else {
+              throw ResumeProbe.ProbeFailure(
+                "round \(round): batches arrived out of order (\(inversions) times). A task per callback starts on the concurrent pool and races to the main actor; feed one stream, consumed by one task on the main actor"
+              )
+            }
+            guard await recorder.offMainQueue == 0 else {
+              throw ResumeProbe.ProbeFailure(
+                "batches reached didLoadBatch off the main actor: consume the stream in one task on the main actor")
+            }
           }
         }
       }
     }
     ResumeProbe.expectExactlyOnce(child, "OrderedBatchHandler")
   }
+
+  @Test("A handler that goes away ends its consumer, and the consumer does not keep the handler alive")
+  func consumerEndsWithTheHandler() async {
+    let probe = LeakProbe()
+    do {
+      let captured = Captured()
+      let recorder = BatchRecorder()
+      let handler = OrderedBatchHandler { batch in
+        withExtendedLifetime(captured) {}
+        recorder.record(batch)
+      }
+      probe.track(handler, "the handler")
+      probe.track(captured, "what didLoadBatch captures")
+      let loader = ImageBatchLoader(delegate: handler, plan: .init(batches: 3, imagesPerBatch: 1, interval: 0))
+      loader.start()
+      _ = await recorder.wait(for: 3)
+    }
+    _ = await eventually { probe.alive.isEmpty }
+    let alive = probe.alive
+    if alive.contains("the handler") {
+      Issue.record(
+        "The handler is still alive after everything let go of it: its consumer task captures it (self), and that task lives as long as the stream, which the handler was to finish. Capture only the stream and didLoadBatch in the consumer task."
+      )
+    } else if alive.contains("what didLoadBatch captures") {
+      Issue.record(
+        "The handler went away, but its consumer task goes on waiting for batches that can never come, holding didLoadBatch and everything it captures: finish the stream in the handler's deinit."
+      )
+    }
+  }
 }
+
+/// Something a `didLoadBatch` closure captures, to see whether the closure, and so the task that holds it, is still alive.
+private final class Captured: Sendable {}

@@ -31,25 +31,86 @@ struct Ex5_5_Swift6CleanTests {
     }
   }
 
-  @Test("Every batch lands in images, on the main actor, in order")
-  func batchesArrive() async {
-    let model = GalleryScreenModel(plan: .init(batches: 4, imagesPerBatch: 1))
-    model.load()
-    _ = await eventually { await model.images.count >= 4 }
-    #expect(model.images == (0..<4).flatMap { ImageBatchLoader.batch($0, size: 1) })
+  @Test(
+    "Every batch lands in images, on the main actor, in order: checked while the main actor is busy, in a child process"
+  )
+  nonisolated func batchesArrive() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 5) {
+          // Tasks on the pool start out of creation order, as the language allows: a task per
+          // callback then overtakes on every run, not only when the scheduler happens to.
+          JobSwapping.begin()
+          defer { JobSwapping.end() }
+          let count = 200
+          let model = await GalleryScreenModel(
+            plan: .init(batches: count, imagesPerBatch: 1, interval: 0, queue: QueueProbe.make("loader's background")))
+          // While this block holds the main queue, nothing else runs on the main actor: a batch that
+          // lands in `images` meanwhile was appended somewhere else, off the main actor.
+          let appendedWhileHeld: Int = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+              model.load()
+              let until = Date() + Deadline.scaled(0.3)
+              while model.images.isEmpty, Date() < until { Thread.sleep(forTimeInterval: 0.002) }
+              continuation.resume(returning: model.images.count)
+            }
+          }
+          guard appendedWhileHeld == 0 else {
+            throw ResumeProbe.ProbeFailure(
+              "\(appendedWhileHeld) images landed in images while the main actor was busy with something else, so they were appended off the main actor, on the loader's queue. A @MainActor conformance of a delegate the loader calls from its own queue compiles, and nothing checks it at run time: keep the model off the delegate, and let a Sendable handler hop with Task { @MainActor in }"
+            )
+          }
+          guard await eventually(within: 2, { await model.images.count >= count }) else {
+            throw ResumeProbe.ProbeFailure(
+              "only \(await model.images.count) of \(count) batches landed in images: forward every batch to the main actor"
+            )
+          }
+          let order = await model.images.compactMap { Int($0.description.split(separator: "-")[1]) }
+          let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
+          guard inversions == 0 else {
+            throw ResumeProbe.ProbeFailure(
+              "batches landed in images out of order (\(inversions) times in \(count)). A task that starts on the concurrent pool (Task { await onBatch(batch) }) races the others to the main actor: hop with Task { @MainActor in onBatch(batch) }"
+            )
+          }
+        }
+      }
+    }
+    Self.expectNoTrap(child)
   }
 
-  @Test("The model can go away once its screen does")
-  func noCycle() async {
-    let probe = LeakProbe()
-    do {
-      let model = GalleryScreenModel(plan: .init(batches: 2, imagesPerBatch: 1))
-      probe.track(model, "the screen model")
-      model.load()
-      _ = await eventually { await model.images.count >= 2 }
+  @Test("The model can go away once its screen does, proved in a child process")
+  nonisolated func noCycle() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) {
+          let probe = LeakProbe()
+          do {
+            let model = await GalleryScreenModel(plan: .init(batches: 2, imagesPerBatch: 1))
+            probe.track(model, "the screen model")
+            await model.load()
+            _ = await eventually { await model.images.count >= 2 }
+          }
+          _ = await eventually(within: 0.5) { probe.alive.isEmpty }
+          guard probe.alive.isEmpty else {
+            throw ResumeProbe.ProbeFailure(
+              "the screen model is still alive after everything let go of it. The handler's closure captures the model strongly (model → handler → closure → model): capture it weakly."
+            )
+          }
+        }
+      }
     }
-    await probe.expectAllReleased(
-      within: 0.5,
-      "The handler's closure captures the model strongly (model → handler → closure → model): capture it weakly.")
+    Self.expectNoTrap(child)
+  }
+
+  /// Records the child's fate in words: a trap with no message, while the loader called from its own queue, in
+  /// the lesson's words about run-time isolation checks; anything else as the kit reports it.
+  nonisolated static func expectNoTrap(_ child: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation) {
+    if case .crashed(let words) = ResumeProbe.verdict(of: child), words.hasPrefix("it trapped") {
+      Issue.record(
+        "The process trapped, with no message, while the loader called its delegate from its own queue, which is how a failed run-time isolation check ends (a @preconcurrency conformance is checked in every delegate method, MainActor.assumeIsolated on the spot), and the loader's queue is not the main actor. Keep the model off the delegate: a Sendable handler hops with Task { @MainActor in }. (GalleryScreenModel crashed the process. The runtime said: \(words))",
+        sourceLocation: sourceLocation)
+      return
+    }
+    expectFinished(child, "GalleryScreenModel", sourceLocation: sourceLocation)
   }
 }

@@ -1,0 +1,47 @@
+// Wrong answer to exercise 5.5 · task-per-callback
+// Mistake: "A Task per batch and an await: that is how you reach the main actor from a delegate."
+// Lesson bullet: Every batch lands in `images`, on the main actor, in order
+// Failure says: races the others to the main actor
+
+import LegacyKit
+
+/// The path of this file, so the Swift 6 check can read it. Keep this line.
+public let swift6CleanSourceFile = #filePath
+
+/// Forwards batches to a main-actor closure fixed at creation.
+final class GalleryBatchHandler: ImageBatchLoaderDelegate, Sendable {
+  let onBatch: @MainActor @Sendable ([UIImage]) -> Void
+
+  init(onBatch: @escaping @MainActor @Sendable ([UIImage]) -> Void) {
+    self.onBatch = onBatch
+  }
+
+  func imageLoader(_ loader: ImageBatchLoader, didLoadBatch batch: [UIImage]) {
+    let onBatch = self.onBatch
+    Task { await onBatch(batch) }
+  }
+}
+
+/// The gallery screen's state, Swift 6 edition.
+@MainActor
+public final class GalleryScreenModel {
+  /// Every image loaded so far, in order.
+  public private(set) var images: [UIImage] = []
+  private var handler: GalleryBatchHandler?
+  private var loader: ImageBatchLoader?
+  private let plan: ImageBatchLoader.Plan
+
+  /// A model that will load batches following `plan`.
+  public init(plan: ImageBatchLoader.Plan) {
+    self.plan = plan
+  }
+
+  /// Starts loading.
+  public func load() {
+    let handler = GalleryBatchHandler { [weak self] batch in self?.images.append(contentsOf: batch) }
+    let loader = ImageBatchLoader(delegate: handler, plan: plan)
+    self.handler = handler
+    self.loader = loader
+    loader.start()
+  }
+}

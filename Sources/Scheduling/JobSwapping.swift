@@ -39,13 +39,13 @@ public enum JobSwapping {
 
   /// Turns swapping on, until the matching ``end()``.
   public static func begin() {
-    guard let hook else { return }
+    guard installed else { return }
     state.withLock { $0.armed += 1 }
-    hook.pointee = swap
   }
 
   /// Turns swapping off when every ``begin()`` has been matched, and hands on any job still held.
   public static func end() {
+    guard installed else { return }
     let held = state.withLock { state -> Held? in
       state.armed -= 1
       guard state.armed == 0 else { return nil }
@@ -63,6 +63,14 @@ public enum JobSwapping {
   private nonisolated(unsafe) static let hook: UnsafeMutablePointer<EnqueueHook?>? = {
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return nil }
     return symbol.assumingMemoryBound(to: EnqueueHook?.self)
+  }()
+
+  /// Sets the hook, once, the first time swapping is turned on; while it is off, the hook hands
+  /// every job straight on. Whether the hook exists.
+  private static let installed: Bool = {
+    guard let hook else { return false }
+    hook.pointee = swap
+    return true
   }()
 
   private static let state = Locked(State())

@@ -117,6 +117,22 @@ public enum HangCheck {
   }
 }
 
+/// The holds of a queue (the main queue, the cooperative pool) that the kit makes on purpose,
+/// counted while they last.
+///
+/// A queue that does not answer while no thread wants a CPU looks deadlocked to ``HangCheck``;
+/// one the kit holds for another test is only busy, and an operation of this test that needs it
+/// is waiting, not hung.
+enum KitHold {
+  private static let holds = Locked(0)
+
+  /// Whether the kit holds a queue on purpose now, or is about to.
+  static var isActive: Bool { holds.withLock { $0 > 0 } }
+
+  static func begin() { holds.withLock { $0 += 1 } }
+  static func end() { holds.withLock { $0 -= 1 } }
+}
+
 /// The CPU time this process has used, apart from the checks' own.
 enum CPUTime {
   /// The CPU clocks of the threads that run checks now, with each clock's reading when its check

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Locking
 
 /// Runs `operation` while the main queue is held busy, and returns its result, or throws
 /// ``DeadlineExceeded`` after `seconds` (scaled).
@@ -46,20 +45,4 @@ public func withMainQueueHeld<T: Sendable>(
   defer { release.signal() }
   // The main queue is held on purpose: its silence is the point, not a busy machine to wait for.
   return try await withDeadline(seconds: seconds, what, confirmingHangs: false, operation: operation)
-}
-
-/// The holds of a queue (the main queue, the cooperative pool) that the kit makes on purpose,
-/// counted while they last.
-///
-/// A queue that does not answer while no thread wants a CPU looks deadlocked to ``HangCheck``;
-/// one the kit holds for another test is only busy, and an operation of this test that needs it
-/// is waiting, not hung.
-enum KitHold {
-  private static let holds = Locked(0)
-
-  /// Whether the kit holds a queue on purpose now, or is about to.
-  static var isActive: Bool { holds.withLock { $0 > 0 } }
-
-  static func begin() { holds.withLock { $0 += 1 } }
-  static func end() { holds.withLock { $0 -= 1 } }
 }

@@ -87,6 +87,10 @@ public enum ResumeProbe {
       exit(hungExitCode)
     } catch let failure as ProbeFailure {
       exitIfStubReached(since: mark)
+      // A wrong first resume may be followed by a second one in the same callback (a profile, then its
+      // error): that trap is the truer verdict, so it gets its chance before the wrong result is reported.
+      Deliveries.waitUntilQuiet(timeout: HangCheck.hardLimit(for: Deadline.scaled(seconds)))
+      try? await Task.sleep(for: .milliseconds(20))
       FileHandle.standardError.write(Data("PROBE FAILURE: \(failure.message)\n".utf8))
       exit(wrongResultExitCode)
     } catch {

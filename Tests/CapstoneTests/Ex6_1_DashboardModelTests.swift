@@ -1,6 +1,7 @@
 import Capstone
 import CourseKit
 import LegacyKit
+import Locking
 import Testing
 
 // Screen-level tests: stubs only. This file does not import PromiseKitLite.
@@ -10,6 +11,7 @@ import Testing
 struct Ex6_1_DashboardModelTests {
   static let ada = UserProfile(id: 1, displayName: "Ada")
   static let batches = (0..<3).map { ImageBatchLoader.batch($0, size: 2) }
+  static let published = Article.samples.filter(\.isPublished).map(\.title)
 
   func sources(
     profile: Swift.Result<UserProfile, any Error> = .success(ada),
@@ -22,37 +24,84 @@ struct Ex6_1_DashboardModelTests {
       sync: StubSyncSource([0.5, 1.0]), gallery: StubGallerySource(Self.batches))
   }
 
-  func loaded(_ sources: DashboardSources) async -> DashboardModel {
-    let model = DashboardModel(sources: sources, userID: 1)
-    _ = try? await withDeadline("DashboardModel.load()") { await model.load() }
-    return model
+  /// What `model` shows the moment its `load()` returns, or `nil` (with the lesson's sentence) when it never does.
+  ///
+  /// The screen is read in the same turn of the main actor as `load()`'s return, so work that `load()` left
+  /// to a `Task { }` has had no chance to run: what a view redrawn on return would show.
+  func shown(after model: DashboardModel, sourceLocation: SourceLocation = #_sourceLocation) async -> Shown? {
+    try? await withDeadline(
+      "DashboardModel.load()",
+      ifHung: "load() never returned, though every request answered and every stream ended.",
+      sourceLocation: sourceLocation
+    ) { @MainActor in
+      await model.load()
+      return Shown(model)
+    }
+  }
+
+  func loaded(_ sources: DashboardSources) async -> Shown? {
+    await shown(after: DashboardModel(sources: sources, userID: 1))
   }
 
   @Test("Every part of the screen loads: greeting, headlines, sync progress, gallery")
   func everythingLoads() async {
-    let model = await loaded(sources())
-    #expect(model.greeting == "Hello, Ada")
+    guard let shown = await loaded(sources()) else { return }
+    #expect(shown.greeting == "Hello, Ada", "The greeting is \"\(shown.greeting)\": show \"Hello, \" and the name.")
+    #expect(shown.headlines == Self.published, "Show the published titles, in order.")
     #expect(
-      model.headlines == Article.samples.filter(\.isPublished).map(\.title), "Show the published titles, in order.")
-    #expect(model.syncProgress == 1.0, "Read the sync's stream to its end: the last value is the progress.")
-    #expect(model.images == Self.batches.flatMap { $0 }, "Append every batch, in order.")
-    #expect(model.errors.isEmpty)
+      shown.syncProgress == 1.0,
+      "When load() returned, the sync's progress was \(shown.syncProgress), not its last value 1.0: read the stream to its end inside load(), with for await (a loop in a Task { } runs after load() has returned)."
+    )
+    #expect(
+      shown.images == Self.batches.flatMap { $0 },
+      "When load() returned, the gallery showed \(shown.images.count) of 6 images: append every batch, in order, inside load()."
+    )
+    #expect(shown.errors.isEmpty, "Every source answered, yet errors says \(shown.errors).")
   }
 
   @Test("A failed profile is reported, and the rest of the screen still loads")
   func profileFailureIsPartial() async {
-    let model = await loaded(sources(profile: .failure(LegacyError.offline)))
+    guard let shown = await loaded(sources(profile: .failure(LegacyError.offline))) else { return }
     #expect(
-      model.errors.count == 1 && model.errors.first?.contains("profile") == true, "One sentence naming the profile.")
-    #expect(!model.headlines.isEmpty && !model.images.isEmpty, "One failed source must not blank the whole screen.")
+      shown.errors.count == 1 && shown.errors.first?.contains("profile") == true,
+      "The profile failed: add one sentence naming the profile to errors (errors says \(shown.errors)).")
+    #expect(
+      !shown.headlines.isEmpty && !shown.images.isEmpty, "One failed source must not blank the whole screen.")
+    #expect(
+      shown.greeting.isEmpty,
+      "The profile failed, yet the greeting shows \"\(shown.greeting)\": leave it as it was, and report the failure in errors; never invent a profile."
+    )
   }
 
   @Test("Failed articles are reported, and the rest of the screen still loads")
   func articlesFailureIsPartial() async {
-    let model = await loaded(sources(articles: .failure(LegacyError.server(status: 500))))
+    guard let shown = await loaded(sources(articles: .failure(LegacyError.server(status: 500)))) else { return }
     #expect(
-      model.errors.count == 1 && model.errors.first?.contains("articles") == true, "One sentence naming the articles.")
-    #expect(model.greeting == "Hello, Ada" && model.syncProgress == 1.0)
+      shown.errors.count == 1 && shown.errors.first?.contains("articles") == true,
+      "The articles failed: add one sentence naming the articles to errors (errors says \(shown.errors)).")
+    #expect(
+      shown.greeting == "Hello, Ada" && shown.syncProgress == 1.0,
+      "One failed source must not blank the whole screen.")
+  }
+
+  @Test("A reload that fails keeps what the screen showed, and says why")
+  func failedReloadKeepsTheScreen() async {
+    // The first load answers; the reload finds both requests failing, as on a train going into a tunnel.
+    let flaky = AnswersOnceThenOffline(profile: Self.ada, articles: Article.samples)
+    let model = DashboardModel(
+      sources: DashboardSources(
+        articles: flaky, profiles: flaky, sync: StubSyncSource([0.5, 1.0]), gallery: StubGallerySource(Self.batches)),
+      userID: 1)
+    guard let first = await shown(after: model), let second = await shown(after: model) else { return }
+    #expect(first.greeting == "Hello, Ada" && first.headlines == Self.published, "The first load must show everything.")
+    #expect(
+      second.greeting == first.greeting && second.headlines == first.headlines,
+      "The reload failed, and it blanked what the first load had shown (now \"\(second.greeting)\" and \(second.headlines.count) headlines): leave each part as it was when its source fails."
+    )
+    #expect(
+      second.errors.contains { $0.contains("profile") } && second.errors.contains { $0.contains("articles") },
+      "The reload failed, but errors does not name both sources (\(second.errors)): add one sentence per failed source."
+    )
   }
 
   @Test("The profile and the articles are requested at the same time")
@@ -61,5 +110,50 @@ struct Ex6_1_DashboardModelTests {
     _ = await loaded(sources(delay: .milliseconds(50), gauge: gauge))
     #expect(
       gauge.mostAtOnce == 2, "The two requests ran one after the other: start both with `async let`, then await them.")
+  }
+}
+
+/// What the dashboard shows: its properties, read together.
+struct Shown: Sendable {
+  var greeting: String
+  var headlines: [String]
+  var syncProgress: Double
+  var images: [UIImage]
+  var errors: [String]
+
+  @MainActor init(_ model: DashboardModel) {
+    greeting = model.greeting
+    headlines = model.headlines
+    syncProgress = model.syncProgress
+    images = model.images
+    errors = model.errors
+  }
+}
+
+/// A profile source and article repository that answer the first call, then fail every later one.
+final class AnswersOnceThenOffline: ArticleRepository, ProfileSource {
+  let profile: UserProfile
+  let articles: [Article]
+  private let calls = Locked((profiles: 0, articles: 0))
+
+  init(profile: UserProfile, articles: [Article]) {
+    self.profile = profile
+    self.articles = articles
+  }
+
+  func profile(id: Int) async throws -> UserProfile {
+    let first = calls.withLock {
+      $0.profiles += 1; return $0.profiles == 1
+    }
+    guard first else { throw LegacyError.offline }
+    return profile
+  }
+
+  func latest(refresh: Bool) async throws -> [Article] {
+    let first = calls.withLock {
+      $0.articles += 1; return $0.articles == 1
+    }
+    guard first else { throw LegacyError.offline }
+    return articles
   }
 }

@@ -1,24 +1,16 @@
 import Capstone
 import CourseKit
+import Foundation
 import LegacyKit
 import Testing
 
+// The four cases run in child processes: a second resume, or an `error!` on `(nil, nil)`, traps, and a
+// trap must fail the test that provoked it, with the runtime's words, not take the whole run down.
 @Suite("6.3 Source 2: the completion-handler service", .exercise("6.3"))
 struct Ex6_3_ProfileSourceTests {
-  let service = UserProfileService()
-  let ada = UserProfile(id: 1, displayName: "Ada")
-
-  func profile() async -> Result<UserProfile, any Error> {
-    do {
-      return .success(
-        try await withDeadline("ServiceProfileSource.profile(id:)") { [service] in
-          try await ServiceProfileSource(service: service).profile(id: 1)
-        })
-    } catch { return .failure(error) }
-  }
-
   @Test("The profile asked for is the one loaded, once, from the service the source was given")
   func asksForThatProfile() async throws {
+    let service = UserProfileService()
     let profile = try await withDeadline("ServiceProfileSource.profile(id:)") { [service] in
       try await ServiceProfileSource(service: service).profile(id: 7)
     }
@@ -29,14 +21,100 @@ struct Ex6_3_ProfileSourceTests {
     #expect(profile == UserProfile(id: 7, displayName: "User 7"), "Return the profile the service loaded.")
   }
 
-  @Test("A profile returns; an error, or both, throws the error; neither throws NeitherValueNorError")
-  func fourCases() async throws {
-    service.script(.succeed(ada), .fail(LegacyError.offline), Script([.both(ada, LegacyError.badRequest)]), .neither)
-    #expect(try await profile().get() == ada)
-    #expect(await profile().failure as? LegacyError == .offline)
-    #expect(await profile().failure as? LegacyError == .badRequest, "When both come, the error wins.")
-    let neither = await profile()
-    #expect(!(neither.failure is DeadlineExceeded), "(nil, nil) never resumed the task: resume on every path.")
-    #expect(neither.failure is NeitherValueNorError)
+  @Test("A profile and no error returns the profile, proved in a child process")
+  func profileReturns() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(Script.succeed(ada).fromBackground)
+        await ResumeProbe.run {
+          let outcome = await loadProfile(from: service)
+          if (try? outcome.get()) != ada {
+            throw ResumeProbe.ProbeFailure("a profile and no error must return that profile; \(describe(outcome))")
+          }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child, "ServiceProfileSource.profile(id:) given a profile",
+      ifHung: "A profile and no error must resume by returning the profile: this path never resumed.")
+  }
+
+  @Test("An error and no profile throws the error, proved in a child process")
+  func errorThrows() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(Script.fail(LegacyError.offline).fromBackground)
+        await ResumeProbe.run {
+          let outcome = await loadProfile(from: service)
+          if outcome.failure as? LegacyError != .offline {
+            throw ResumeProbe.ProbeFailure(
+              "an error and no profile must throw that error, so the screen can report it; \(describe(outcome))")
+          }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child, "ServiceProfileSource.profile(id:) given an error",
+      ifHung: "An error and no profile must resume by throwing the error: this path never resumed.")
+  }
+
+  @Test("A profile and an error together throw the error: the error wins, proved in a child process")
+  func errorWins() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(Script([.both(ada, LegacyError.badRequest)]).fromBackground)
+        await ResumeProbe.run {
+          let outcome = await loadProfile(from: service)
+          if outcome.failure as? LegacyError != .badRequest {
+            throw ResumeProbe.ProbeFailure(
+              "When both come, the error wins: returning the profile hides the failure; \(describe(outcome))")
+          }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child, "ServiceProfileSource.profile(id:) given a profile and an error",
+      ifHung: "When both come, the error wins, and it must resume by throwing it: this path never resumed.")
+  }
+
+  @Test("Neither a profile nor an error throws NeitherValueNorError, instead of hanging, proved in a child process")
+  func neitherThrows() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()
+        service.script(Script<UserProfile>.neither.fromBackground)
+        await ResumeProbe.run {
+          let outcome = await loadProfile(from: service)
+          if !(outcome.failure is NeitherValueNorError) {
+            throw ResumeProbe.ProbeFailure(
+              "(nil, nil) must throw NeitherValueNorError: a made-up profile, or another error, hides the broken contract; \(describe(outcome))"
+            )
+          }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child, "ServiceProfileSource.profile(id:) given (nil, nil)",
+      ifHung: "(nil, nil) never resumed the task: resume on every path, and throw NeitherValueNorError on this one.")
+  }
+}
+
+private let ada = UserProfile(id: 1, displayName: "Ada")
+
+/// In the child: what loading profile 1 from `service` did, returned or thrown.
+private func loadProfile(from service: UserProfileService) async -> Result<UserProfile, any Error> {
+  do { return .success(try await ServiceProfileSource(service: service).profile(id: 1)) } catch {
+    return .failure(error)
+  }
+}
+
+/// What an outcome was, for a failure message.
+private func describe(_ outcome: Result<UserProfile, any Error>) -> String {
+  switch outcome {
+  case .success(let profile): "it returned the profile \"\(profile.displayName)\"."
+  case .failure(let error): "it threw \(error)."
   }
 }

@@ -1,11 +1,23 @@
 import Capstone
 import CourseKit
+import Foundation
 import LegacyKit
 import Locking
 import Testing
 
 @Suite("6.4 Source 3: the progress callback", .exercise("6.4"))
 struct Ex6_4_SyncSourceTests {
+  /// Every value `source`'s next sync reports, or `nil`, with `ifHung` recorded, when its stream never ends.
+  static func values(
+    of source: DownloadSyncSource, ifHung: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> [Double]? {
+    try? await withDeadline("reading syncProgress() to its end", ifHung: ifHung, sourceLocation: sourceLocation) {
+      var values: [Double] = []
+      for await value in source.syncProgress() { values.append(value) }
+      return values
+    }
+  }
+
   @Test("Each sync runs a new download, reports every value, and ends with it")
   func everyValueThenTheEnd() async throws {
     let made = Locked(0)
@@ -14,14 +26,57 @@ struct Ex6_4_SyncSourceTests {
       return ProgressDownload()
     }
     for round in 1...2 {
-      let values = try await withDeadline("reading syncProgress() to its end") {
-        var values: [Double] = []
-        for await value in source.syncProgress() { values.append(value) }
-        return values
-      }
+      guard
+        let values = await Self.values(
+          of: source,
+          ifHung: "The download completed, but the stream never ended: call `finish()` in the download's completion.")
+      else { return }
       #expect(values == [0.25, 0.5, 0.75, 1.0], "Yield every value; finish when the download completes.")
       #expect(made.withLock { $0 } == round, "Each sync starts a download of its own.")
     }
+  }
+
+  @Test("A failed sync ends the stream too, after the values it reported")
+  func failureEnds() async {
+    let source = DownloadSyncSource {
+      ProgressDownload(plan: .init(progress: [0.25, 0.5], outcome: .failure(.offline)))
+    }
+    guard
+      let values = await Self.values(
+        of: source,
+        ifHung:
+          "The download failed, but the stream never ended: the dashboard shows a failed sync as a bar that stopped, so finish on either outcome."
+      )
+    else { return }
+    #expect(values == [0.25, 0.5], "Yield every value the download reported before it failed.")
+  }
+
+  @Test("Values reported back to back arrive in order, none lost, proved in a child process")
+  func burstKeepsOrder() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 5) {
+          // Tasks on the pool start out of creation order, as the language allows: a task per value
+          // then overtakes on every run, not only when the scheduler happens to.
+          JobSwapping.begin()
+          defer { JobSwapping.end() }
+          let steps = (1...200).map { Double($0) / 200 }
+          let source = DownloadSyncSource {
+            ProgressDownload(plan: .init(progress: steps, outcome: .success(1), interval: 0))
+          }
+          var values: [Double] = []
+          for await value in source.syncProgress() { values.append(value) }
+          guard values != steps else { return }
+          let inversions = zip(values, values.dropFirst()).filter { $0 > $1 }.count
+          throw ResumeProbe.ProbeFailure(
+            "of 200 values reported back to back, \(values.count) arrived, \(inversions) of them out of order. Yield directly from the progress callback: a Task { } per value races the others, and may yield after the stream has finished."
+          )
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child, "syncProgress() over 200 values back to back",
+      ifHung: "The download completed, but the stream never ended: call `finish()` in the download's completion.")
   }
 
   @Test("A consumer that stops cancels the download")

@@ -1,6 +1,7 @@
 import Capstone
 import CourseKit
 import LegacyKit
+import Locking
 import Testing
 
 @Suite("6.6 Wire the live screen, and leave the old one working", .exercise("6.6"))
@@ -8,21 +9,47 @@ import Testing
 struct Ex6_6_LiveDashboardTests {
   @Test("The live dashboard loads every part from the legacy services, through the four adapters")
   func liveScreenLoads() async throws {
+    // Every service answers with what no default instance has (not `.shared`'s articles, not a new
+    // service's "User 1", not a default download's or loader's plan), so each part of the screen
+    // shows which service it came from.
     let cloud = ArticleCloud()
     let profiles = UserProfileService()
-    cloud.articles.script(Script.succeed(Article.samples).fromBackground)
+    let articles = [
+      Article(id: 41, title: "Only in this cloud"), Article(id: 42, title: "Unpublished", isPublished: false),
+    ]
+    cloud.articles.script(Script.succeed(articles).fromBackground)
     profiles.script(Script.succeed(UserProfile(id: 1, displayName: "Ada")).fromBackground)
+    let made = Locked((downloads: 0, loaders: 0))
     let live = liveDashboardSources(
-      cloud: cloud, profiles: profiles, makeDownload: { ProgressDownload() },
-      makeLoader: { ImageBatchLoader(delegate: $0, plan: .init(batches: 3, imagesPerBatch: 2)) })
+      cloud: cloud, profiles: profiles,
+      makeDownload: {
+        made.withLock { $0.downloads += 1 }
+        return ProgressDownload(plan: .init(progress: [0.3, 0.9], outcome: .success(1)))
+      },
+      makeLoader: {
+        made.withLock { $0.loaders += 1 }
+        return ImageBatchLoader(delegate: $0, plan: .init(batches: 5, imagesPerBatch: 1))
+      })
     let sources = try #require(live, "liveDashboardSources must build the sources from the four adapters.")
     let model = DashboardModel(sources: sources, userID: 1)
     _ = try? await withDeadline(seconds: 2, "the live DashboardModel.load()") { await model.load() }
-    #expect(model.greeting == "Hello, Ada")
-    #expect(model.headlines == Article.samples.filter(\.isPublished).map(\.title))
-    #expect(model.syncProgress == 1.0)
-    #expect(model.images.count == 6)
-    #expect(model.errors.isEmpty, "\(model.errors)")
+    #expect(model.errors.isEmpty, "The live screen reported errors: \(model.errors)")
+    #expect(
+      model.greeting == "Hello, Ada",
+      "The greeting is \"\(model.greeting)\", not the profile the given service answered with: build ServiceProfileSource over the `profiles` passed in."
+    )
+    #expect(
+      model.headlines == ["Only in this cloud"],
+      "The headlines are \(model.headlines), not the given cloud's: build CloudArticleSource over the `cloud` passed in, never `.shared`."
+    )
+    #expect(
+      model.syncProgress == 0.9 && made.withLock({ $0.downloads }) == 1,
+      "The sync ended at \(model.syncProgress) after \(made.withLock { $0.downloads }) downloads made by makeDownload: build DownloadSyncSource with the `makeDownload` passed in."
+    )
+    #expect(
+      model.images.count == 5 && made.withLock({ $0.loaders }) == 1,
+      "The gallery showed \(model.images.count) images after \(made.withLock { $0.loaders }) loaders made by makeLoader: build LoaderGallerySource with the `makeLoader` passed in."
+    )
   }
 
   @Test("The legacy dashboard is untouched, and still works beside the new one")

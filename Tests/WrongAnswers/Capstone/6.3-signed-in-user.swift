@@ -1,0 +1,29 @@
+// Wrong answer to exercise 6.3 · signed-in-user
+// Mistake: "The dashboard always shows the signed-in user, and that is user 1."
+// Lesson bullet: 6.3: the profile asked for comes from the service the source was given
+// Failure says: load that id, once, from the service passed to init(service:)
+
+import LegacyKit
+
+/// The dashboard's profiles, from the legacy completion-handler service.
+public struct ServiceProfileSource: ProfileSource {
+  /// The legacy service.
+  public let service: UserProfileService
+
+  /// A source over `service`.
+  public init(service: UserProfileService) {
+    self.service = service
+  }
+
+  public func profile(id: Int) async throws -> UserProfile {
+    try await withCheckedThrowingContinuation { continuation in
+      service.loadProfile(id: 1) { profile, error in
+        switch (profile, error) {
+        case (_, let error?): continuation.resume(throwing: error)
+        case (let profile?, nil): continuation.resume(returning: profile)
+        case (nil, nil): continuation.resume(throwing: NeitherValueNorError())
+        }
+      }
+    }
+  }
+}

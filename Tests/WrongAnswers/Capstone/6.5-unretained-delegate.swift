@@ -1,0 +1,43 @@
+// Wrong answer to exercise 6.5 · unretained-delegate
+// Mistake: "The loader has the delegate, and the stream has the loader: everything is held."
+// Lesson bullet: 6.5: no batch may be lost to the weak delegate
+// Failure says: The loader lost
+
+import LegacyKit
+
+/// The dashboard's gallery, from the legacy background-delegate loader.
+public struct LoaderGallerySource: GallerySource {
+  /// Makes the loader, given the delegate it must call.
+  public let makeLoader: @Sendable (any ImageBatchLoaderDelegate) -> ImageBatchLoader
+
+  /// A source whose loaders are made by `makeLoader`.
+  public init(makeLoader: @escaping @Sendable (any ImageBatchLoaderDelegate) -> ImageBatchLoader) {
+    self.makeLoader = makeLoader
+  }
+
+  public func gallery() -> AsyncStream<[UIImage]> {
+    AsyncStream { continuation in
+      let delegate = GalleryDelegate(continuation)
+      let loader = makeLoader(delegate)
+      continuation.onTermination = { _ in loader.stop() }
+      loader.start()
+    }
+  }
+}
+
+/// Yields each batch into the gallery's stream, and finishes it with the loader.
+private final class GalleryDelegate: ImageBatchLoaderDelegate, Sendable {
+  private let continuation: AsyncStream<[UIImage]>.Continuation
+
+  init(_ continuation: AsyncStream<[UIImage]>.Continuation) {
+    self.continuation = continuation
+  }
+
+  func imageLoader(_ loader: ImageBatchLoader, didLoadBatch batch: [UIImage]) {
+    continuation.yield(batch)
+  }
+
+  func imageLoaderDidFinish(_ loader: ImageBatchLoader) {
+    continuation.finish()
+  }
+}

@@ -54,6 +54,27 @@ struct CatalogAuditTests {
     #expect(problems.contains("3.4-wait-for-a-value.swift names the bullet"))
   }
 
+  @Test("In a section several exercises share, each bullet is held to the exercise it names")
+  func sharedSectionHoldsBulletsToTheirExercise() throws {
+    // 6.2 to 6.5 share "One source at a time"; drop 6.4's links, and only 6.4's bullets go unlinked.
+    let capstone = try #require(Catalog.topic("6"))
+    let exercises = capstone.exercises.map { exercise in
+      exercise.id != "6.4"
+        ? exercise
+        : Exercise(
+          id: exercise.id, title: exercise.title, grade: exercise.grade, points: exercise.points,
+          name: exercise.name, lessonAnchor: exercise.lessonAnchor, hints: exercise.hints, buildsOn: exercise.buildsOn)
+    }
+    let topic = Topic(
+      number: capstone.number, module: capstone.module, title: capstone.title, lessonFile: capstone.lessonFile,
+      exercises: exercises)
+    let unlinked = CatalogAudit(root: Self.root).wrongAnswerProblems(of: topic).filter {
+      $0.contains("links no wrong answer")
+    }
+    #expect(!unlinked.isEmpty)
+    #expect(unlinked.allSatisfy { $0.contains("\"6.4: ") && $0.contains("exercise 6.4 links") }, "\(unlinked)")
+  }
+
   @Test("A lesson's anti-pattern bullets are read with their continuation lines, by section")
   func antiPatternBullets() {
     let lesson = """

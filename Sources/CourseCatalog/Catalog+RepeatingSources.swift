@@ -112,6 +112,8 @@ extension Catalog {
             "Every subscriber gets every price published after `subscribe()` returns",
             wrongAnswers: ["shared-stream", "last-subscriber-wins"]),
           AntiPattern(
+            "Prices published back to back reach every subscriber in order", wrongAnswers: ["task-per-yield"]),
+          AntiPattern(
             "Share one ticker registration among all subscribers",
             wrongAnswers: ["register-per-subscriber", "never-unregisters"]),
           AntiPattern(

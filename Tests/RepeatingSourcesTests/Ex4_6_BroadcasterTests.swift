@@ -65,6 +65,48 @@ struct Ex4_6_BroadcasterTests {
     }
   }
 
+  @Test("Prices published back to back reach every subscriber in order, proved in a child process")
+  func burstKeepsOrder() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 5) {
+          // Tasks on the pool start out of creation order, as the language allows: a task per price
+          // then overtakes on every run, not only when the scheduler happens to.
+          JobSwapping.begin()
+          defer { JobSwapping.end() }
+          let ticker = StockTicker()
+          let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")
+          let streams = [broadcaster.subscribe(), broadcaster.subscribe()]
+          let count = 200
+          for price in 1...count { ticker.publish(Double(price), for: "ACME") }
+          for (name, stream) in zip(["first", "second"], streams) {
+            let prices = try? await withDeadline("reading the \(name) subscriber's stream") {
+              var prices: [Double] = []
+              for await price in stream {
+                prices.append(price)
+                if prices.count == count { break }
+              }
+              return prices
+            }
+            guard let prices else {
+              throw ResumeProbe.ProbeFailure(
+                "the \(name) subscriber never got all \(count) prices published back to back: feed every subscriber's stream every price."
+              )
+            }
+            let inversions = zip(prices, prices.dropFirst()).filter { $0 > $1 }.count
+            guard inversions == 0 else {
+              throw ResumeProbe.ProbeFailure(
+                "the \(name) subscriber read \(count) prices published back to back out of order (\(inversions) times): yield to each subscriber directly from the ticker's callback, never from a `Task` per price."
+              )
+            }
+          }
+          withExtendedLifetime(broadcaster) {}
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "PriceBroadcaster over 200 prices back to back")
+  }
+
   @Test("A subscriber that comes while the first is registering with the ticker shares its registration")
   func subscriberWhileRegistering() async throws {
     let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")

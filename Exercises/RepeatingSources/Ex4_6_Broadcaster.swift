@@ -8,7 +8,8 @@
 //   - a subscriber that stops (breaks, or is cancelled) is removed;
 //   - the broadcaster is registered with the ticker while it has subscribers, and
 //     unregistered after the last one leaves;
-//   - subscribing and cancelling from many tasks at once loses nothing and leaks nothing.
+//   - subscribing and cancelling from many tasks at once loses nothing and leaks nothing;
+//   - a broadcaster that goes away ends every subscriber's stream and unregisters.
 
 import CourseCatalog
 import LegacyKit

@@ -122,6 +122,7 @@ extension Catalog {
           AntiPattern(
             "Subscribing and cancelling from 200 tasks at once",
             wrongAnswers: ["strong-listener", "strong-termination", "check-then-register"]),
+          AntiPattern("A broadcaster that goes away ends every subscriber's stream", wrongAnswers: ["no-deinit"]),
         ]),
     ],
     interviewPractice: ["4.5", "4.1", "4.2", "4.3", "4.6", "4.4", "4.2", "4.6", "4.2"])

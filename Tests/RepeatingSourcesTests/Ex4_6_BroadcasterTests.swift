@@ -226,4 +226,32 @@ struct Ex4_6_BroadcasterTests {
     )
     withExtendedLifetime(stream) {}
   }
+
+  @Test("A broadcaster that goes away ends its subscribers' streams and releases its ticker registration")
+  func releasedEndsItsSubscribers() async throws {
+    let probe = LeakProbe()
+    var stream: AsyncStream<Double>?
+    do {
+      let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")
+      probe.track(broadcaster, "the broadcaster")
+      stream = broadcaster.subscribe()
+    }
+    guard await eventually({ probe.alive.isEmpty }) else {
+      // Kept alive by a strong capture: "A broadcaster nobody holds is released" says where.
+      Issue.record("The broadcaster was never released, so nothing could end its subscribers' streams.")
+      return
+    }
+    guard let stream else { return }
+    _ = try await withDeadline(
+      "reading a released broadcaster's stream",
+      ifHung:
+        "The broadcaster went away, but its subscriber's stream never ended, and a screen's loop over it waits forever: finish every subscriber's stream in `deinit`."
+    ) {
+      for await _ in stream {}
+    }
+    let released = await eventually { [ticker] in ticker.activeRegistrations == 0 }
+    #expect(
+      released,
+      "The broadcaster went away, but its registration with the ticker is still there: unregister in `deinit` too.")
+  }
 }

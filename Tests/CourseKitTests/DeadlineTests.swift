@@ -1,4 +1,5 @@
 import CourseKit
+import Foundation
 import PromiseKitLite
 import Testing
 
@@ -16,19 +17,27 @@ struct DeadlineTests {
     }
   }
 
-  @Test("An operation stuck on a continuation that never resumes fails after the deadline, naming it")
+  @Test("An operation stuck on a continuation that never resumes fails after the deadline, naming it, in a child")
   func hangBecomesFailure() async {
-    let start = ContinuousClock.now
-    let error = await #expect(throws: DeadlineExceeded.self) {
-      try await withDeadline(seconds: 0.2, "the stuck adapter") {
-        await withCheckedContinuation { continuation in Vault.keep(continuation) }
+    // In a child process: in this one, other suites' work is work still running, which the check rightly
+    // waits for (22 to 32 s under the sanitizer, with every suite in parallel), so a bound here would
+    // measure the machine. The child is idle but for the stuck operation.
+    await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+      let start = ContinuousClock.now
+      do {
+        _ = try await withDeadline(seconds: 0.2, "the stuck adapter") {
+          await withCheckedContinuation { continuation in Vault.keep(continuation) }
+        }
+        exit(1)
+      } catch let error as DeadlineExceeded {
+        // Reported well before the hard limit, and named: the deadline does not wait for the stuck operation.
+        let named = error.description.hasPrefix("the stuck adapter did not finish within")
+        let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2)
+        exit(named ? (soon ? EXIT_SUCCESS : 3) : 2)
+      } catch {
+        exit(4)
       }
     }
-    // 0.2 s on an idle machine; the bound leaves room for a loaded one, and still proves that the
-    // stuck operation did not hold the test until a minute-long `.timeLimit`.
-    #expect(
-      ContinuousClock.now - start < .seconds(Deadline.scaled(30)), "the deadline must not wait for the stuck operation")
-    #expect(error?.description.hasPrefix("the stuck adapter did not finish within") == true)
   }
 
   @Test("A promise that never settles is reported by awaitSettled with the lesson's reason")

@@ -63,7 +63,9 @@ struct Ex1_2_SequenceCallsTests {
 
   @Test("The screen is updated on the main queue, even when the feed answers from a background thread")
   func updatesScreenOnMain() async throws {
-    api.feeds.script(Script.succeed(Article.samples).fromBackground)
+    // From a background thread, after `then`'s handler has returned: a quick reply from `.fromBackground`
+    // could settle the feed before `then` adopted it, and `on: nil` would then run on the main queue by luck.
+    api.feeds.script(Script.succeed(Article.samples).fromBackgroundAfterTheMainQueue)
     let result = await awaitSettled(
       showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
     try result?.get()

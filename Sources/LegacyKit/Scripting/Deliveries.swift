@@ -52,6 +52,8 @@ public enum Deliveries {
       tracked()
     case .caller, .background:
       DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: tracked)
+    case .backgroundAfterTheMainQueue:
+      DispatchQueue.main.async { DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: tracked) }
     case .queue(let queue) where delay <= 0:
       queue.async(execute: tracked)  // keeps the order of calls made one after another
     case .queue(let queue):

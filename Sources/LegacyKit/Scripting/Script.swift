@@ -51,6 +51,19 @@ public struct Script<Value: Sendable>: Sendable {
     return copy
   }
 
+  /// The same replies, each delivered on a background queue once the main queue has finished the block
+  /// it is running when the call is made.
+  ///
+  /// A call made from a main-queue handler then always hears back after that handler has returned,
+  /// and never on the main queue: code that runs "wherever the reply arrives" runs off it, every time.
+  /// With ``fromBackground``, a quick reply can beat the handler's return, and such code may run on the
+  /// main queue by luck.
+  public var fromBackgroundAfterTheMainQueue: Script {
+    var copy = self
+    copy.delivery = .backgroundAfterTheMainQueue
+    return copy
+  }
+
   /// The same replies, delivered on `queue`.
   public func on(_ queue: DispatchQueue) -> Script {
     var copy = self
@@ -81,6 +94,8 @@ public enum Delivery: Sendable {
   case caller
   /// On a global background queue.
   case background
+  /// On a global background queue, once the main queue has finished the block it is running.
+  case backgroundAfterTheMainQueue
   /// On the given queue.
   case queue(DispatchQueue)
   /// Each reply from a thread of its own, all released at once by a fresh ``StartingGate`` per call.

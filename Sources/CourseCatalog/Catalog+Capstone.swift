@@ -64,6 +64,7 @@ extension Catalog {
             "6.4: each sync starts a download of its own",
             wrongAnswers: ["one-download", "finish-on-success-only", "no-finish"]),
           AntiPattern("6.4: values reported back to back arrive in order", wrongAnswers: ["task-per-value"]),
+          AntiPattern("6.4: a consumer that starts late still gets every value", wrongAnswers: ["newest-only"]),
           AntiPattern("6.4: a consumer that stops cancels the download", wrongAnswers: ["no-cancel"]),
         ]),
       Exercise(
@@ -78,6 +79,7 @@ extension Catalog {
             "6.5: no batch may be lost to the weak delegate",
             wrongAnswers: ["unretained-delegate", "no-finish", "task-per-batch"]),
           AntiPattern("6.5: each gallery makes its loader with `makeLoader`", wrongAnswers: ["default-loader"]),
+          AntiPattern("6.5: a consumer that starts late still gets every batch", wrongAnswers: ["newest-only"]),
           AntiPattern("6.5: a consumer that stops stops the loader", wrongAnswers: ["no-stop"]),
         ]),
       Exercise(

@@ -51,6 +51,29 @@ struct Ex6_4_SyncSourceTests {
     #expect(values == [0.25, 0.5], "Yield every value the download reported before it failed.")
   }
 
+  @Test("A consumer that starts reading after the download ended still gets every value")
+  func lateConsumerGetsEverything() async {
+    let download = ProgressDownload()
+    let source = DownloadSyncSource { download }
+    let stream = source.syncProgress()
+    // Read only once the download has completed: every value must wait in the stream's buffer.
+    _ = await eventually { download.starts > 0 && !download.isRunning }
+    guard
+      let values = try? await withDeadline(
+        "reading syncProgress() late",
+        ifHung: "The download completed, but the stream never ended: call `finish()` in the download's completion.",
+        operation: {
+          var values: [Double] = []
+          for await value in stream { values.append(value) }
+          return values
+        })
+    else { return }
+    #expect(
+      values == [0.25, 0.5, 0.75, 1.0],
+      "A consumer that started reading after the download ended got \(values), not every value: each value must wait in the stream's buffer until it is read. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses them, and a yield that comes after finish() is lost (a Task { } per value yields late)."
+    )
+  }
+
   @Test("Values reported back to back arrive in order, none lost, proved in a child process")
   func burstKeepsOrder() async {
     let child = await ChildProcessSlots.shared.run {
@@ -69,7 +92,9 @@ struct Ex6_4_SyncSourceTests {
           guard values != steps else { return }
           let inversions = zip(values, values.dropFirst()).filter { $0 > $1 }.count
           throw ResumeProbe.ProbeFailure(
-            "of 200 values reported back to back, \(values.count) arrived, \(inversions) of them out of order. Yield directly from the progress callback: a Task { } per value races the others, and may yield after the stream has finished."
+            inversions > 0
+              ? "of 200 values reported back to back, \(values.count) arrived, \(inversions) times out of order. Yield directly from the progress callback: a Task { } per value races the others, and a yield that comes after finish() is lost."
+              : "of 200 values reported back to back, \(values.count) arrived, in order: the rest were lost. A yield that comes after finish() is lost (a Task { } per value yields late), and a buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet."
           )
         }
       }

@@ -37,6 +37,37 @@ struct Ex6_5_GallerySourceTests {
     }
   }
 
+  @Test("A consumer that starts reading after the loader finished still gets every batch")
+  func lateConsumerGetsEverything() async {
+    let made = Locked<ImageBatchLoader?>(nil)
+    let source = LoaderGallerySource { delegate in
+      let loader = ImageBatchLoader(delegate: delegate, plan: .init(batches: 4, imagesPerBatch: 1))
+      made.withLock { $0 = loader }
+      return loader
+    }
+    let gallery = source.gallery()
+    // Read only once the loader has finished: every batch must wait in the stream's buffer.
+    _ = await eventually {
+      made.withLock { $0 }.map { $0.deliveredBatches + $0.lostBatches == 4 && !$0.isRunning } ?? false
+    }
+    let batches = try? await withDeadline("reading gallery() late") {
+      var batches: [[UIImage]] = []
+      for await batch in gallery { batches.append(batch) }
+      return batches
+    }
+    guard let loader = made.withLock({ $0 }) else {
+      Issue.record("gallery() never called makeLoader: make the loader with it, handing it your delegate.")
+      return
+    }
+    if let batches, loader.lostBatches == 0, batches.count < 4 {
+      Issue.record(
+        "A consumer that started reading after the loader finished got \(batches.count) of 4 batches: each batch must wait in the stream's buffer until it is read. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses them, and a yield that comes after finish() is lost (a Task { } per batch yields late)."
+      )
+    } else if let problem = galleryProblem(with: loader, batches: batches, expected: 4) {
+      Issue.record(Comment(rawValue: problem))
+    }
+  }
+
   @Test("Batches delivered back to back arrive in order, none lost, proved in a child process")
   func burstKeepsOrder() async {
     let child = await ChildProcessSlots.shared.run {
@@ -107,6 +138,10 @@ private func galleryProblem(with loader: ImageBatchLoader, batches: [[UIImage]]?
   guard names != wanted else { return nil }
   let order = names.compactMap { wanted.firstIndex(of: $0) }
   let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
+  guard inversions > 0 else {
+    return
+      "Of \(expected) batches, \(names.count) arrived, in order: the rest were lost. A yield that comes after finish() is lost (a Task { } per batch yields late), and a buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet."
+  }
   return
-    "Of \(expected) batches, \(names.count) arrived, \(inversions) times out of order: every batch, in order, then the end of the stream. Yield directly from imageLoader(_:didLoadBatch:); a Task { } per batch races the others, and may yield after the stream has finished."
+    "Of \(expected) batches, \(names.count) arrived, \(inversions) times out of order: every batch, in order, then the end of the stream. Yield directly from imageLoader(_:didLoadBatch:): a Task { } per batch races the others, and a yield that comes after finish() is lost."
 }

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 6.4 · task-per-value
 // Mistake: "The callback comes on a background queue, so hand each value to a task before yielding it."
 // Lesson bullet: 6.4: values reported back to back arrive in order
-// Failure says: a Task { } per value races the others
+// Failure says: yield that comes after finish() is lost
 
 import LegacyKit
 

@@ -41,6 +41,14 @@ let selectedTopics: Set<String>? = Context.environment["COURSE_TOPICS"].map { li
   Set(list.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) })
 }
 
+/// Which folder the exercise targets are built from, compiled into the kit, so that a check that reads
+/// an exercise's file reads the one that was built. Xcode hands a scheme's variables to the test
+/// process but never to this manifest, so the test process's environment alone cannot say.
+let builtFromSettings: [SwiftSetting] =
+  exercisesFolder == "Solutions"
+  ? [.define("COURSE_BUILT_FROM_SOLUTIONS")]
+  : Context.environment["COURSE_EXERCISES"] != nil ? [.define("COURSE_BUILT_FROM_COURSE_EXERCISES")] : []
+
 let builtTopics = topics.filter { selectedTopics?.contains($0.name) ?? true }
 
 /// The course machinery's own tests (the test kit's and the runner's) run where the course itself is
@@ -72,7 +80,7 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
 let selfTestTargets: [Target] =
   selfTests
   ? [
-    .testTarget(name: "CourseRunnerTests", dependencies: ["course", "CourseCatalog"]),
+    .testTarget(name: "CourseRunnerTests", dependencies: ["course", "CourseCatalog", "Platform"]),
     .testTarget(
       name: "CourseKitTests", dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking"]),
   ] : []
@@ -87,15 +95,19 @@ let package = Package(
   ],
   targets: [
     .target(name: "Locking"),
+    // Every call that differs between Linux and Darwin, behind one small API (see Platform.swift).
+    .target(name: "Platform"),
     .target(name: "PromiseKitLite", dependencies: ["Locking"]),
     .target(name: "LegacyKit", dependencies: ["PromiseKitLite", "Locking"]),
     .target(name: "CourseCatalog", dependencies: ["Locking"]),
     // Out-of-order scheduling on demand, for the tests and the demo that show a race every time.
-    .target(name: "Scheduling", dependencies: ["Locking"]),
+    .target(name: "Scheduling", dependencies: ["Locking", "Platform"]),
     .target(
-      name: "CourseKit", dependencies: ["CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking", "Scheduling"]),
-    .executableTarget(name: "course", dependencies: ["CourseCatalog", "Locking", "Scheduling"]),
-    .executableTarget(name: "PromiseBenchmarks", dependencies: ["PromiseKitLite"]),
+      name: "CourseKit",
+      dependencies: ["CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking", "Platform", "Scheduling"],
+      swiftSettings: builtFromSettings),
+    .executableTarget(name: "course", dependencies: ["CourseCatalog", "Locking", "Platform", "Scheduling"]),
+    .executableTarget(name: "PromiseBenchmarks", dependencies: ["PromiseKitLite", "Platform"]),
     .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite", "Locking"]),
     .testTarget(name: "CourseCatalogTests", dependencies: ["CourseCatalog"]),
     // The lessons' code examples, compiled and tested so that they stay true.

@@ -1,11 +1,6 @@
 import Dispatch
 
-// The C library is one module per platform; `getrusage` below is POSIX on both.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Platform
 
 /// Timing and memory readings for the benchmark.
 enum Measure {
@@ -24,15 +19,6 @@ enum Measure {
 
   /// The process's peak resident memory so far, in megabytes.
   static var peakMegabytes: Double {
-    var usage = rusage()
-    // The one difference between the platforms: Darwin imports RUSAGE_SELF as a plain Int32 and reports
-    // ru_maxrss in bytes; Glibc imports RUSAGE_SELF as an enum and reports ru_maxrss in kilobytes.
-    #if canImport(Darwin)
-      getrusage(RUSAGE_SELF, &usage)
-      return Double(usage.ru_maxrss) / 1_048_576
-    #else
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-      return Double(usage.ru_maxrss) / 1024
-    #endif
+    Platform.peakResidentMegabytes()
   }
 }

@@ -1,11 +1,6 @@
 import Dispatch
 import Locking
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Platform
 
 /// Starts tasks on the concurrent pool out of their creation order, as the language allows, so
 /// that code relying on an order it was never promised fails every time, not once in a while.
@@ -27,8 +22,23 @@ import Locking
 /// }
 /// ```
 public enum JobSwapping {
-  /// Whether this runtime lets the course swap jobs (it exports the global executor's hook).
-  public static var isAvailable: Bool { hook != nil }
+  /// Whether this runtime lets the course swap jobs: it exports the global executor's hook, and
+  /// calls it when a task is enqueued (proved once, with one task).
+  public static var isAvailable: Bool { proved }
+
+  /// What a runtime that does not let the course swap jobs weakens, in the words a check reports.
+  public static let unavailableSentence =
+    "This Swift runtime does not let the course reorder tasks (it does not export, or does not call, "
+    + "swift_task_enqueueGlobal_hook), so a task per callback could pass by luck: the order checks of "
+    + "4.6, 5.1, 5.3, 5.5, 6.4 and 6.5 fail here instead of passing without proof."
+
+  /// Whether the hook is installed and the runtime called it for a task enqueued just now.
+  private static let proved: Bool = {
+    guard installed else { return false }
+    let before = state.withLock { $0.seen }
+    Task.detached {}  // enqueued, and so seen by the hook, before `detached` returns
+    return state.withLock { $0.seen } > before
+  }()
 
   /// Runs `body` with swapping on, and turns it off when `body` returns.
   public static func during<T>(_ body: () async throws -> T) async rethrows -> T {
@@ -61,7 +71,7 @@ public enum JobSwapping {
 
   /// The runtime's hook for jobs enqueued on the global executor, `nil` where it is not exported.
   private nonisolated(unsafe) static let hook: UnsafeMutablePointer<EnqueueHook?>? = {
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return nil }
+    guard let symbol = Platform.runtimeSymbol("swift_task_enqueueGlobal_hook") else { return nil }
     return symbol.assumingMemoryBound(to: EnqueueHook?.self)
   }()
 
@@ -77,6 +87,7 @@ public enum JobSwapping {
 
   private struct State: Sendable {
     var armed = 0
+    var seen = 0
     var held: Held?
     var generation = 0
   }
@@ -104,6 +115,7 @@ public enum JobSwapping {
   /// next arrives, then enqueue the newer first.
   private static let swap: EnqueueHook = { job, original in
     let decision = JobSwapping.state.withLock { state -> Decision in
+      state.seen += 1
       guard state.armed > 0 else { return .enqueue }
       if let held = state.held {
         state.held = nil

@@ -47,7 +47,7 @@ struct DemoCommand: Command {
     let path = CommandLine.arguments[0]
     if path.hasPrefix("/") { return path }
     if path.contains("/") { return FileManager.default.currentDirectoryPath + "/" + path }
-    return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? path
+    return Bundle.main.executablePath ?? path
   }
 
   /// The child's output up to the runtime's fatal message; the backtrace after it is noise on a projector.

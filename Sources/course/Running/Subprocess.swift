@@ -1,12 +1,8 @@
 import Dispatch
 import Foundation
 import Locking
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Platform
+import Synchronization
 
 /// Runs a program in a session of its own, with a time limit, capturing its output; when the run
 /// ends, for any reason, nothing it started is left running.
@@ -57,47 +53,23 @@ struct Subprocess {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("course-\(UUID().uuidString).log")
     defer { try? FileManager.default.removeItem(at: log) }
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // A new session; and the default signal handling, whatever this thread blocks (Dispatch's threads
-    // block them all) or `course` ignores (Ctrl-C, which it handles itself), so the program can be stopped.
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signalNumber in [SIGINT, SIGTERM, SIGALRM] { sigaddset(&defaults, signalNumber) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(
-      &attributes, Self.newSessionFlag | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
-
     var merged = ProcessInfo.processInfo.environment
     merged.merge(environment) { _, new in new }
-    let environmentStrings = merged.map { "\($0.key)=\($0.value)" }
-    let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
-    let envp = environmentStrings.map { strdup($0) } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
 
     Sessions.installInterruptHandler()
-    runsInProgress += 1
-    defer { runsInProgress -= 1 }
+    runsInProgress.add(1, ordering: .sequentiallyConsistent)
+    defer { runsInProgress.subtract(1, ordering: .sequentiallyConsistent) }
     let previous = FileManager.default.currentDirectoryPath
     _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
+    let started = Platform.spawnInNewSession(
+      "/usr/bin/env", arguments: ["/usr/bin/env"] + arguments, environment: merged.map { "\($0.key)=\($0.value)" },
+      outputPath: log.path)
     _ = FileManager.default.changeCurrentDirectoryPath(previous)
-    guard status == 0 else { throw CourseError.couldNotRun(arguments.joined(separator: " "), code: status) }
+    let pid: pid_t
+    switch started {
+    case .success(let session): pid = session
+    case .failure(let error): throw CourseError.couldNotRun(arguments.joined(separator: " "), code: error.code)
+    }
     defer { Sessions.end(pid) }
 
     let start = Date()
@@ -141,13 +113,6 @@ struct Subprocess {
       timedOut: timedOut, stall: stall, output: output)
   }
 
-  #if os(Linux)
-    /// `POSIX_SPAWN_SETSID`, which glibc declares only for `_GNU_SOURCE`, hidden from Swift's Glibc module.
-    private static let newSessionFlag: Int16 = 0x80
-  #else
-    private static let newSessionFlag = Int16(POSIX_SPAWN_SETSID)
-  #endif
-
   private static func size(of file: URL) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
   }
@@ -160,16 +125,29 @@ struct Subprocess {
 }
 
 extension Subprocess {
-  /// Watches a run's progress, and how its processes use the CPU while it makes none.
+  /// Watches a run's progress, and how much CPU time its processes use while it makes none.
+  ///
+  /// A loop that never ends keeps a CPU busy, however loaded the machine (with two other busy
+  /// processes per core it still gets a good share of one); a run that waits for what never comes
+  /// uses next to none. So the session's CPU time, as a share of the time watched, tells the two
+  /// apart on every platform alike, where no OS shows a thread's run state the same way.
   struct Watchdog {
     let session: pid_t
     let limits: (spinning: Double, idle: Double)
+    /// The share of one CPU above which a run without progress is spinning.
+    static let spinningShare = 0.25
+    /// The share of one CPU below which a run without progress is idle.
+    static let idleShare = 0.05
+
     private var lastProgress = -1
     private var quietSince = Date()
     private var lastLook = Date.distantPast
-    /// Since the run last made progress: how many looks found a thread that wanted a CPU, of how many.
-    private var looks = 0
-    private var busyLooks = 0
+    /// Since the run last made progress: when the session's CPU time was first read, and the CPU
+    /// time its processes have used since then.
+    private var watchedSince: Date?
+    private var used = 0.0
+    /// Each process's CPU time at the last look.
+    private var lastCPU: [pid_t: Double] = [:]
 
     init(session: pid_t, limits: (spinning: Double, idle: Double)) {
       self.session = session
@@ -181,43 +159,55 @@ extension Subprocess {
       if progress != lastProgress {
         lastProgress = progress
         quietSince = now
-        looks = 0
-        busyLooks = 0
+        watchedSince = nil
+        used = 0
         return nil
       }
       let quiet = now.timeIntervalSince(quietSince)
       guard quiet >= 1, now.timeIntervalSince(lastLook) >= 0.25 else { return nil }
       lastLook = now
-      looks += 1
-      if Sessions.hasRunnableThread(session) { busyLooks += 1 }
-      // A loop keeps a thread runnable at every look; a hang leaves none runnable at any.
-      if quiet >= limits.spinning, busyLooks == looks { return .spinning(seconds: Int(quiet.rounded())) }
-      if quiet >= limits.idle, busyLooks * 20 <= looks { return .idle(seconds: Int(quiet.rounded())) }
+      let cpu = Self.cpuTimes(of: session)
+      defer { lastCPU = cpu }
+      guard let since = watchedSince else {
+        watchedSince = now
+        return nil
+      }
+      // A process seen for the first time used all its CPU time while this run was quiet.
+      used += cpu.reduce(0) { total, process in total + max(0, process.value - (lastCPU[process.key] ?? 0)) }
+      let share = used / max(now.timeIntervalSince(since), 0.001)
+      if quiet >= limits.spinning, share >= Self.spinningShare { return .spinning(seconds: Int(quiet.rounded())) }
+      if quiet >= limits.idle, share <= Self.idleShare { return .idle(seconds: Int(quiet.rounded())) }
       return nil
+    }
+
+    /// The CPU time of each process of `session`, in seconds.
+    static func cpuTimes(of session: pid_t) -> [pid_t: Double] {
+      var times: [pid_t: Double] = [:]
+      for member in Platform.processes(inSession: session) ?? [session] {
+        times[member] = Platform.cpuSeconds(ofProcess: member)
+      }
+      return times
     }
   }
 }
 
-/// Set by the signal handler, read by the loops that wait for programs: plain integers, which is
-/// what a signal handler may safely write.
-nonisolated(unsafe) private var pendingInterrupt: Int32 = 0
+/// Set by the signal handler, read by the loops that wait for programs: atomics, which a signal
+/// handler may write and the thread sanitizer sees.
+private let pendingInterrupt = Atomic<Int32>(0)
 /// How many programs the runner is waiting for; changed only around ``Subprocess/run(echo:)``.
-nonisolated(unsafe) private var runsInProgress: Int32 = 0
+private let runsInProgress = Atomic<Int32>(0)
 
 /// The sessions of the programs the runner started, so that they end with the check that started them.
 enum Sessions {
   /// Kills every process of `session`, the program and whatever it started.
   static func end(_ session: pid_t) {
-    #if os(Linux)
-      // Stop them all first, so none can start another process while the others are killed.
-      let members = processes(in: session)
-      for member in members { kill(member, SIGSTOP) }
-      for member in processes(in: session) { kill(member, SIGKILL) }
-    #else
-      // Without /proc, the session leader's process group stands for the session: a test binary
-      // that moved to a group of its own can outlive this on macOS.
-      kill(-session, SIGKILL)
-    #endif
+    guard let members = Platform.processes(inSession: session) else {
+      kill(-session, SIGKILL)  // No process list: the leader's group is the most that can be reached.
+      return
+    }
+    // Stop them all first, so none can start another process while the others are killed.
+    for member in members { kill(member, SIGSTOP) }
+    for member in Platform.processes(inSession: session) ?? members { kill(member, SIGKILL) }
   }
 
   /// Ends every running session and exits on Ctrl-C or SIGTERM, so that no test process outlives `course`.
@@ -231,50 +221,13 @@ enum Sessions {
   private static let interruptHandlerInstalled: Bool = {
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber) { received in
-        pendingInterrupt = received
-        if runsInProgress == 0 { _exit(128 + received) }
+        pendingInterrupt.store(received, ordering: .sequentiallyConsistent)
+        if runsInProgress.load(ordering: .sequentiallyConsistent) == 0 { _exit(128 + received) }
       }
     }
     return true
   }()
 
   /// The signal that interrupted `course`, or 0.
-  static var interruption: Int32 { pendingInterrupt }
-
-  /// The processes whose session is `session` (Linux: read from `/proc`).
-  static func processes(in session: pid_t) -> [pid_t] {
-    statFields(of: allProcesses()).compactMap { pid, fields in
-      // After the state come ppid, pgrp and session.
-      fields.count > 3 && pid_t(fields[3]) == session ? pid : nil
-    }
-  }
-
-  /// Whether a thread of any process of `session` is running or waiting for a CPU.
-  static func hasRunnableThread(_ session: pid_t) -> Bool {
-    #if os(Linux)
-      for member in processes(in: session) {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(member)/task")) ?? []
-        for task in tasks where fields(ofStat: "/proc/\(member)/task/\(task)/stat")?.first == "R" { return true }
-      }
-      return false
-    #else
-      return true  // Unknown without /proc: only the time limit ends a spinning run.
-    #endif
-  }
-
-  private static func allProcesses() -> [pid_t] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { pid_t($0) }
-  }
-
-  private static func statFields(of pids: [pid_t]) -> [(pid_t, [Substring])] {
-    pids.compactMap { pid in fields(ofStat: "/proc/\(pid)/stat").map { (pid, $0) } }
-  }
-
-  /// The fields of a `stat` file after the command name (which is in parentheses and may hold spaces).
-  private static func fields(ofStat path: String) -> [Substring]? {
-    guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let end = stat.lastIndex(of: ")") else {
-      return nil
-    }
-    return stat[stat.index(after: end)...].split(separator: " ")
-  }
+  static var interruption: Int32 { pendingInterrupt.load(ordering: .sequentiallyConsistent) }
 }

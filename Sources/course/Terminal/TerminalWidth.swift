@@ -1,4 +1,5 @@
-import Foundation  // also brings `ioctl` and `winsize`, from Glibc on Linux and Darwin on macOS
+import Foundation  // also brings the C library's `isatty`, from Glibc on Linux and Darwin on macOS
+import Platform
 
 /// The width of the terminal standard output is shown on, in columns.
 ///
@@ -14,14 +15,6 @@ enum TerminalWidth {
   }
 
   private static func askTerminal() -> Int? {
-    var size = winsize()
-    // Darwin's TIOCGWINSZ is a function-like macro that Swift cannot import; its value is fixed.
-    #if canImport(Darwin)
-      let request: UInt = 0x4008_7468
-    #else
-      let request = UInt(TIOCGWINSZ)
-    #endif
-    guard ioctl(STDOUT_FILENO, request, &size) == 0 else { return nil }
-    return Int(size.ws_col)
+    Platform.terminalColumns(of: STDOUT_FILENO)
   }
 }

@@ -1,0 +1,54 @@
+#if os(Linux)
+  import Foundation
+  import Glibc
+
+  /// Linux's answers: `/proc` for processes, glibc's spawn types, and its `TIOCGWINSZ`.
+  extension Platform {
+    typealias SpawnFileActions = posix_spawn_file_actions_t
+    typealias SpawnAttributes = posix_spawnattr_t
+
+    /// glibc's spawn types are structs, made empty here and set up by their `init` functions.
+    static func blankFileActions() -> SpawnFileActions { posix_spawn_file_actions_t() }
+    static func blankSpawnAttributes() -> SpawnAttributes { posix_spawnattr_t() }
+
+    /// `POSIX_SPAWN_SETSID`, which glibc declares only for `_GNU_SOURCE`, hidden from Swift's Glibc module.
+    static let newSessionFlag: Int16 = 0x80
+
+    static let terminalSizeRequest = UInt(TIOCGWINSZ)
+
+    static let processClock = CLOCK_PROCESS_CPUTIME_ID
+    static let threadClock = CLOCK_THREAD_CPUTIME_ID
+
+    /// The main program's handle, whose lookups reach every library loaded with it; in portable
+    /// mode the default scope (`nil` is glibc's `RTLD_DEFAULT`), as Darwin searches.
+    static func symbolScope() -> UnsafeMutableRawPointer? {
+      isPortable ? nil : dlopen(nil, RTLD_NOW)
+    }
+
+    /// glibc imports `RUSAGE_SELF` as an enum case and reports `ru_maxrss` in kilobytes.
+    static func peakResidentBytes() -> Double {
+      var usage = rusage()
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+      return Double(usage.ru_maxrss) * 1024
+    }
+
+    /// Every process id `/proc` shows.
+    static func allProcesses() -> [pid_t]? {
+      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+      return entries.compactMap { pid_t($0) }
+    }
+
+    /// User plus system time from `/proc/<pid>/stat`, in clock ticks.
+    static func processCPUSeconds(_ pid: pid_t) -> Double? {
+      let path = "/proc/\(pid)/stat"
+      guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let end = stat.lastIndex(of: ")") else {
+        return nil
+      }
+      // After the command name (in parentheses, and it may hold spaces): the state, then ten
+      // fields, then utime and stime.
+      let fields = stat[stat.index(after: end)...].split(separator: " ")
+      guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+      return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+  }
+#endif

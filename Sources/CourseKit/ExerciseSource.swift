@@ -6,16 +6,22 @@ import Foundation
 /// Some fixes cannot be told apart by behaviour: a presenter with its own, now
 /// correct, copy of the bridge behaves like one that calls the adapter. The lesson
 /// names the tell instead ("a continuation outside the adapter types"), and a test can
-/// look for it in the file. The folder follows the package manifest: `Solutions` with
-/// `COURSE_SOLUTIONS=1`, the folder in `COURSE_EXERCISES` (the course's scratch copies),
-/// or `Exercises`.
+/// look for it in the file. The folder is the one the manifest built the exercise targets from,
+/// compiled into the kit: `Solutions` with `COURSE_SOLUTIONS=1`, the folder in `COURSE_EXERCISES`
+/// (the course's scratch copies, whose runs set it for the tests too), or `Exercises`. Never the
+/// test process's environment alone: Xcode hands a scheme's variables to the tests, not to the
+/// manifest, and a check must read the file that was built.
 public enum ExerciseSource {
   /// The source of exercise `id`, or `nil` when the file cannot be read.
   public static func text(of id: String) -> String? {
     guard let (topic, exercise) = Catalog.exercise(id) else { return nil }
-    let environment = ProcessInfo.processInfo.environment
-    let folder =
-      environment["COURSE_SOLUTIONS"] == "1" ? "Solutions" : environment["COURSE_EXERCISES"] ?? "Exercises"
+    #if COURSE_BUILT_FROM_SOLUTIONS
+      let folder = "Solutions"
+    #elseif COURSE_BUILT_FROM_COURSE_EXERCISES
+      let folder = ProcessInfo.processInfo.environment["COURSE_EXERCISES"] ?? "Exercises"
+    #else
+      let folder = "Exercises"
+    #endif
     let here = #filePath
     guard let sources = here.range(of: "/Sources/CourseKit/") else { return nil }
     let path = "\(here[..<sources.lowerBound])/\(folder)/\(topic.module)/\(exercise.fileName)"

@@ -2,12 +2,7 @@ import Dispatch
 import Foundation
 import LegacyKit
 import Locking
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Platform
 
 /// Tells code that hangs from a machine that is busy: a late operation counts as hung only once
 /// nothing it could be waiting for is left to run.
@@ -28,9 +23,14 @@ import Locking
 ///   alone do not tell an operation that progresses slowly, a hop at a time, from one that hangs.
 ///
 /// Only after ``quietRoundsNeeded`` rounds in a row find every queue prompt, the process idle
-/// and no reply owed is the operation reported as hung. A queue that does not answer while no thread of the
-/// process wants a CPU (Linux shows each thread's state) is stuck rather than busy, so a
-/// deadlocked main queue is reported too. Whatever happens, ``hardLimit(for:)`` ends the wait.
+/// and no reply owed is the operation reported as hung. A queue that does not answer while the
+/// process uses no CPU, and the kit holds no queue and runs no child process, is stuck rather than
+/// busy, so a deadlocked main queue is reported too. Whatever happens, ``hardLimit(for:)`` ends
+/// the wait.
+///
+/// Everything the check reads, it reads alike on every platform: the kit's own counts, and the
+/// two POSIX clocks of CPU time, the process's and the calling thread's. It asks the OS nothing
+/// about other threads or processes, so a Mac gives the verdicts Linux gives.
 public enum HangCheck {
   /// How quickly the markers of a quiet round must run, in seconds.
   static let promptness: Double = 0.05
@@ -76,34 +76,42 @@ public enum HangCheck {
   }
 
   /// Sends a marker through each queue the operation may be waiting in, and judges the round.
+  ///
+  /// One round at a time in the whole process: two hung tests checked together would otherwise
+  /// each read the other's polling as work still running. A round waiting its turn blocks, and
+  /// uses no CPU; the round in progress leaves its own thread's CPU time out.
   static func isQuietRound() -> Bool {
-    CPUTime.asChecker(quietRound)
+    rounds.withLock { count in
+      count += 1
+      return quietRound()
+    }
   }
+
+  /// How many rounds have been checked; its lock lets one round run at a time.
+  private static let rounds = Locked(0)
 
   private static func quietRound() -> Bool {
     guard Deliveries.inFlight == 0 else { return false }
-    let cpuAtStart = CPUTime.othersThanCheckers()
+    let processAtStart = Platform.cpuSeconds(.process)
+    let mineAtStart = Platform.cpuSeconds(.thisThread)
+    /// The CPU time the process's other threads have used since the round began.
+    func usedByOthers() -> Double {
+      (Platform.cpuSeconds(.process) - processAtStart) - (Platform.cpuSeconds(.thisThread) - mineAtStart)
+    }
     let ran = Locked(0)
     Task.detached { ran.withLock { $0 += 1 } }
     DispatchQueue.main.async { ran.withLock { $0 += 1 } }
     DispatchQueue.global().async { ran.withLock { $0 += 1 } }
     let start = DispatchTime.now()
-    var samples = 0
-    var runnableSamples = 0
     while ran.withLock({ $0 }) < 3 {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       if elapsed > stuckAfter {
-        // The markers are still queued: busy if threads kept wanting a CPU meanwhile (a starved
-        // process, whose threads wait for a CPU most of the time), if the kit holds a queue for
-        // another test, or if a child process is still running (an exit test's parent waits for
-        // it on a thread of its own pool); stuck if none of these. A thread that wakes now and then
-        // (the sanitizer's own, a timer) is not a starved process.
-        let starved = runnableSamples * 4 > samples
-        return !starved && !KitHold.isActive && !ProcessThreads.hasRunningChild() && Deliveries.inFlight == 0
-      }
-      if elapsed > promptness {
-        samples += 1
-        if ProcessThreads.otherThreadIsRunnable() { runnableSamples += 1 }
+        // The markers are still queued: busy if the process's threads used a CPU meanwhile (work
+        // is ahead of the markers, however slowly a loaded machine runs it), if the kit holds a
+        // queue for another test, or if a child process is running (an exit test's parent waits
+        // for it on a thread of its own pool); stuck if none of these.
+        let busy = usedByOthers() > busyShare * elapsed
+        return !busy && !KitHold.isActive && ChildProcessSlots.running == 0 && Deliveries.inFlight == 0
       }
       usleep(elapsed > promptness ? 10_000 : 2_000)
     }
@@ -112,8 +120,7 @@ public enum HangCheck {
     // The queues are prompt; is anything else still at work?
     if elapsed < roundLength { usleep(UInt32((roundLength - elapsed) * 1e6)) }
     let watched = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    let used = CPUTime.othersThanCheckers() - cpuAtStart
-    return used <= busyShare * watched && Deliveries.inFlight == 0
+    return usedByOthers() <= busyShare * watched && Deliveries.inFlight == 0
   }
 }
 
@@ -131,97 +138,4 @@ enum KitHold {
 
   static func begin() { holds.withLock { $0 += 1 } }
   static func end() { holds.withLock { $0 -= 1 } }
-}
-
-/// The CPU time this process has used, apart from the checks' own.
-enum CPUTime {
-  /// The CPU clocks of the threads that run checks now, with each clock's reading when its check
-  /// began, and the CPU time of the checks that have ended.
-  private static let checkers = Locked<(live: [Int: (clock: clockid_t, start: Double)], ended: Double, next: Int)>(
-    ([:], 0, 0))
-
-  /// Runs `body` on the calling thread, counting its CPU time as a check's, not as the operation's.
-  ///
-  /// Two hung tests are checked at the same time in a parallel run: each check's polling must
-  /// not look, to the other, like work still running.
-  static func asChecker<T>(_ body: () -> T) -> T {
-    var clock = clockid_t()
-    guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return body() }
-    let token = checkers.withLock { state in
-      state.next += 1
-      state.live[state.next] = (clock, seconds(clock))
-      return state.next
-    }
-    defer {
-      checkers.withLock { state in
-        if let check = state.live.removeValue(forKey: token) { state.ended += seconds(check.clock) - check.start }
-      }
-    }
-    return body()
-  }
-
-  /// The CPU time, in seconds, used so far by every thread of the process except the checks'.
-  static func othersThanCheckers() -> Double {
-    let process = seconds(CLOCK_PROCESS_CPUTIME_ID)
-    // Under the lock, so that no check ends, and takes its clock with it, while it is read.
-    let checks = checkers.withLock { state in
-      state.live.values.reduce(state.ended) { $0 + seconds($1.clock) - $1.start }
-    }
-    return process - checks
-  }
-
-  private static func seconds(_ clock: clockid_t) -> Double {
-    var time = timespec()
-    guard clock_gettime(clock, &time) == 0 else { return 0 }
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-}
-
-/// What the kernel says about this process's threads.
-enum ProcessThreads {
-  /// Whether a child of this process is alive (not yet a zombie): an exit test's child, a tool.
-  ///
-  /// Linux shows each process's parent in `/proc/<pid>/stat`. Elsewhere the answer is always
-  /// `true`, so a queue that does not answer counts as busy.
-  static func hasRunningChild() -> Bool {
-    #if os(Linux)
-      let me = String(getpid())
-      let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-      for pid in pids where pid.first?.isNumber == true {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let end = stat.lastIndex(of: ")")
-        else { continue }
-        // After the command name come the state and the parent's pid.
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        if fields.count > 1, fields[1] == me, fields[0] != "Z" { return true }
-      }
-      return false
-    #else
-      return true
-    #endif
-  }
-
-  /// Whether a thread of this process other than the caller is running or waiting for a CPU.
-  ///
-  /// Linux shows each thread's state in `/proc/self/task/<tid>/stat`. Elsewhere the answer is
-  /// always `true`, so a queue that does not answer counts as busy and only the hard limit ends
-  /// the wait.
-  static func otherThreadIsRunnable() -> Bool {
-    #if os(Linux)
-      guard let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first,
-        let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
-      else { return true }
-      for task in tasks where task != me {
-        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-          let end = stat.lastIndex(of: ")")
-        else { continue }
-        // The state is the first field after the command name, which is in parentheses.
-        let state = stat[stat.index(after: end)...].drop { $0 == " " }.first
-        if state == "R" { return true }
-      }
-      return false
-    #else
-      return true
-    #endif
-  }
 }

@@ -1,8 +1,32 @@
 import Scheduling
+import Testing
 
 /// Starts tasks on the concurrent pool out of their creation order, as the language allows: see
 /// `Scheduling.JobSwapping`. Here so that a graded suite, which imports the kit, can use it.
 ///
 /// A suite that checks an order turns swapping on in a child process, so that a task per
 /// callback, which races to the main actor, is caught on every run instead of once in a while.
-public typealias JobSwapping = Scheduling.JobSwapping
+/// Where the runtime does not let the course swap jobs, turning it on records an issue that says
+/// so (an exit test's child hands it to its parent): the check fails in words, never by luck.
+public enum JobSwapping {
+  /// Whether this runtime lets the course swap jobs.
+  public static var isAvailable: Bool { Scheduling.JobSwapping.isAvailable }
+
+  /// Runs `body` with swapping on, and turns it off when `body` returns.
+  public static func during<T>(_ body: () async throws -> T) async rethrows -> T {
+    begin()
+    defer { end() }
+    return try await body()
+  }
+
+  /// Turns swapping on, until the matching ``end()``; records an issue if this runtime cannot.
+  public static func begin() {
+    if !isAvailable { Issue.record(Comment(rawValue: Scheduling.JobSwapping.unavailableSentence)) }
+    Scheduling.JobSwapping.begin()
+  }
+
+  /// Turns swapping off when every ``begin()`` has been matched.
+  public static func end() {
+    Scheduling.JobSwapping.end()
+  }
+}

@@ -22,20 +22,22 @@ struct DeadlineTests {
     // In a child process: in this one, other suites' work is work still running, which the check rightly
     // waits for (22 to 32 s under the sanitizer, with every suite in parallel), so a bound here would
     // measure the machine. The child is idle but for the stuck operation.
-    await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
-      let start = ContinuousClock.now
-      do {
-        _ = try await withDeadline(seconds: 0.2, "the stuck adapter") {
-          await withCheckedContinuation { continuation in Vault.keep(continuation) }
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        let start = ContinuousClock.now
+        do {
+          _ = try await withDeadline(seconds: 0.2, "the stuck adapter") {
+            await withCheckedContinuation { continuation in Vault.keep(continuation) }
+          }
+          exit(1)
+        } catch let error as DeadlineExceeded {
+          // Reported well before the hard limit, and named: the deadline does not wait for the stuck operation.
+          let named = error.description.hasPrefix("the stuck adapter did not finish within")
+          let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2)
+          exit(named ? (soon ? EXIT_SUCCESS : 3) : 2)
+        } catch {
+          exit(4)
         }
-        exit(1)
-      } catch let error as DeadlineExceeded {
-        // Reported well before the hard limit, and named: the deadline does not wait for the stuck operation.
-        let named = error.description.hasPrefix("the stuck adapter did not finish within")
-        let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2)
-        exit(named ? (soon ? EXIT_SUCCESS : 3) : 2)
-      } catch {
-        exit(4)
       }
     }
   }

@@ -71,28 +71,32 @@ struct HangCheckTests {
 
   @Test("A continuation that is never resumed is still reported while the pool spins, before the hard limit")
   func hangIsReportedWhileThePoolIsBusy() async {
-    await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
-      // One thread of the pool spins: work still running may be what the operation waits for, so
-      // the check waits for it, but a learner's loop elsewhere never hides a hang past the hard limit.
-      let spinner = Task.detached { HangCheckTests.burn(seconds: 3) }
-      let start = ContinuousClock.now
-      let reported = await HangCheckTests.hangs("the stuck adapter")
-      let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2))
-      await spinner.value
-      exit(reported && soon ? EXIT_SUCCESS : EXIT_FAILURE)
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        // One thread of the pool spins: work still running may be what the operation waits for, so
+        // the check waits for it, but a learner's loop elsewhere never hides a hang past the hard limit.
+        let spinner = Task.detached { HangCheckTests.burn(seconds: 3) }
+        let start = ContinuousClock.now
+        let reported = await HangCheckTests.hangs("the stuck adapter")
+        let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2))
+        await spinner.value
+        exit(reported && soon ? EXIT_SUCCESS : EXIT_FAILURE)
+      }
     }
   }
 
   @Test("Two hangs checked at the same time are both reported, well before the hard limit")
   func concurrentHangsAreBothReported() async {
-    await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
-      // Each check polls the process; neither may read the other's polling as work still running.
-      let start = ContinuousClock.now
-      async let first = HangCheckTests.hangs("the first stuck adapter")
-      async let second = HangCheckTests.hangs("the second stuck adapter")
-      let both = await (first, second)
-      let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2)
-      exit(both == (true, true) && soon ? EXIT_SUCCESS : EXIT_FAILURE)
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        // Each check polls the process; neither may read the other's polling as work still running.
+        let start = ContinuousClock.now
+        async let first = HangCheckTests.hangs("the first stuck adapter")
+        async let second = HangCheckTests.hangs("the second stuck adapter")
+        let both = await (first, second)
+        let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2)
+        exit(both == (true, true) && soon ? EXIT_SUCCESS : EXIT_FAILURE)
+      }
     }
   }
 
@@ -110,18 +114,20 @@ struct HangCheckTests {
 
   @Test("A deadlocked main queue is reported as a hang, not waited on until the hard limit")
   func deadlockedMainQueueIsAHang() async {
-    let result = await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
-      // The main queue waits for a semaphore nobody signals: stuck, not busy.
-      DispatchQueue.main.async { DispatchSemaphore(value: 0).wait() }
-      let start = ContinuousClock.now
-      do {
-        _ = try await withDeadline(seconds: 0.2, "an operation on a deadlocked main actor") {
-          await MainActor.run { 1 }
+    let result = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        // The main queue waits for a semaphore nobody signals: stuck, not busy.
+        DispatchQueue.main.async { DispatchSemaphore(value: 0).wait() }
+        let start = ContinuousClock.now
+        do {
+          _ = try await withDeadline(seconds: 0.2, "an operation on a deadlocked main actor") {
+            await MainActor.run { 1 }
+          }
+          exit(1)
+        } catch {
+          // Reported well before the hard limit: the process was idle, so nothing was still on its way.
+          exit(ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2) ? EXIT_SUCCESS : 2)
         }
-        exit(1)
-      } catch {
-        // Reported well before the hard limit: the process was idle, so nothing was still on its way.
-        exit(ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2) ? EXIT_SUCCESS : 2)
       }
     }
     #expect(result != nil)

@@ -10,22 +10,26 @@ import Testing
 struct JobSwappingTests {
   @Test("With swapping on, a task per callback overtakes; a main-actor task per callback keeps its order")
   func swapsPoolTasksOnly() async {
-    await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
-      guard JobSwapping.isAvailable else { exit(3) }
-      let pool = await JobSwappingTests.inversions { take in Task { await take() } }
-      let main = await JobSwappingTests.inversions { take in Task { @MainActor in take() } }
-      exit(pool > 100 && main == 0 ? EXIT_SUCCESS : EXIT_FAILURE)
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        guard JobSwapping.isAvailable else { exit(3) }
+        let pool = await JobSwappingTests.inversions { take in Task { await take() } }
+        let main = await JobSwappingTests.inversions { take in Task { @MainActor in take() } }
+        exit(pool > 100 && main == 0 ? EXIT_SUCCESS : EXIT_FAILURE)
+      }
     }
   }
 
   @Test("With swapping off again, a lone task still starts: nothing is held back")
   func loneTaskRuns() async {
-    await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
-      // While swapping is on, a job with no partner is handed on after a moment, alone.
-      let value = await JobSwapping.during { await Task.detached { 42 }.value }
-      // After it, jobs go straight to the pool.
-      let after = await Task.detached { 7 }.value
-      exit(value == 42 && after == 7 ? EXIT_SUCCESS : EXIT_FAILURE)
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        // While swapping is on, a job with no partner is handed on after a moment, alone.
+        let value = await JobSwapping.during { await Task.detached { 42 }.value }
+        // After it, jobs go straight to the pool.
+        let after = await Task.detached { 7 }.value
+        exit(value == 42 && after == 7 ? EXIT_SUCCESS : EXIT_FAILURE)
+      }
     }
   }
 

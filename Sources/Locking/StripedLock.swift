@@ -1,10 +1,11 @@
 // The C library is one module per platform; everything used from it below is POSIX, shared by all.
-#if canImport(Glibc)
+// Darwin first, so that `.ci/check-darwin` type-checks this file as a Mac compiles it.
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
 #endif
 
 /// A fixed table of locks shared by many small objects, chosen by the object's address.

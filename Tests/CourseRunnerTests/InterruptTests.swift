@@ -34,23 +34,25 @@ struct InterruptTests {
       }
       waiting.start()
       // Ctrl-C, once the program has started its children.
-      for _ in 0..<1000 where InterruptTests.sleepers().count < 2 { usleep(10_000) }
+      for _ in 0..<1000 {
+        if InterruptTests.sleepers().count >= 2 { break }
+        usleep(10_000)
+      }
       kill(getpid(), SIGINT)
       sleep(30)
       exit(EXIT_FAILURE)  // not reached either
     }
     // The session's processes were killed before `course` exited; the kernel reaps them at once.
-    for _ in 0..<500 where !Self.sleepers().isEmpty { usleep(10_000) }
+    for _ in 0..<500 {
+      if Self.sleepers().isEmpty { break }
+      usleep(10_000)
+    }
     #expect(Self.sleepers().isEmpty, "Processes outlived Ctrl-C: \(Self.sleepers())")
   }
 
   /// The pids of the `sleep` processes that the interrupted run started.
   static func sleepers() -> [String] {
-    let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }
-    return pids.filter { pid in
-      guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-      let command = String(decoding: data, as: UTF8.self).split(separator: "\u{0}")
-      return command.first == "sleep" && command.last.map(String.init) == marker
-    }
+    ProcessTable.all().filter { $0.command == "sleep \(marker)" }.map { String($0.pid) }
   }
+
 }

@@ -34,13 +34,9 @@ enum RunnerFixtures {
 
   /// The processes of this fixture package still running: a check must leave none behind.
   static func strays() -> [String] {
-    let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }
-    return pids.compactMap { pid in
-      guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
-      let command = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: " ")
-      return command.contains(root.path) ? "\(pid) \(command)" : nil
-    }
+    ProcessTable.all().filter { $0.command.contains(root.path) && $0.pid != getpid() }.map { "\($0.pid) \($0.command)" }
   }
+
 }
 
 /// Each verdict of `course check`, proved on a fixture exercise that earns it.

@@ -1,5 +1,7 @@
 import CourseCatalog
 import Foundation
+import Platform
+import Scheduling
 
 /// `course verify`: the maintainers' and CI's check of the whole course.
 ///
@@ -27,6 +29,12 @@ struct VerifyCommand: Command {
   func run(_ course: Course) throws -> Int32 {
     var problems: [String] = []
     var passed = 0
+    // First what this machine's Swift runtime cannot do: every check it weakens fails, in words.
+    if !JobSwapping.isAvailable {
+      print(course.style.red("runtime: ") + JobSwapping.unavailableSentence)
+      problems.append(JobSwapping.unavailableSentence)
+    }
+    if Platform.isPortable { print("platform: portable mode (COURSE_PORTABLE=1): answering as a Mac does") }
     // The course as shipped, whatever the learner has edited or solved: their files are not read.
     let shipped = try course.workspace.shippedCopy(of: course.topics)
     let audit = CatalogAudit(root: course.workspace.root, shippedExercises: shipped).problems(topics: course.topics)

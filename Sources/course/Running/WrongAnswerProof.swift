@@ -42,7 +42,10 @@ struct WrongAnswerProof {
   /// How long one test run may take, in seconds.
   var timeLimit: Double = 600
   /// Where progress goes, one line at a time.
-  var log: @Sendable (String) -> Void = { print($0) }
+  var log: @Sendable (String) -> Void = { line in
+    print(line)
+    fflush(nil)  // to a pipe or a CI log too, as each round ends
+  }
 
   /// The corpus of every topic that keeps one, filtered by ``exerciseIDs`` and ``slugs``, grouped by exercise in catalog order.
   func corpus() -> [(topic: Topic, exercise: Exercise, answers: [WrongAnswer])] {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Minutes of silence after "building…" read as a hang. On a terminal the line is redrawn in
 /// place; elsewhere (CI logs, pipes) a new line is printed only when the step's phase changes,
-/// or every quarter of the way, so logs stay short.
+/// or every quarter of the way, so logs stay short, and at once, not when a buffer fills.
 final class LiveStatus {
   private let label: String
   private let inPlace: Bool
@@ -30,6 +30,7 @@ final class LiveStatus {
     guard quarter != lastQuarter || fraction == nil else { return }
     lastQuarter = quarter
     print(line)
+    fflush(nil)  // a pipe's output is buffered: without this, a CI log shows nothing for minutes
   }
 
   /// Ends the status: on a terminal the line is cleared, so the verdict that follows stands alone.

@@ -42,10 +42,15 @@ struct CommandLineTests {
     #expect(Style(isEnabled: true).green("ok") != "ok")
   }
 
-  @Test("Suggestions rank by edit distance")
+  @Test("Suggestions rank by edit distance, a swap of two letters is one edit, and only close ones are made")
   func suggestions() {
     #expect(Suggestions.distance("kitten", "sitting") == 3)
+    #expect(Suggestions.distance("hnit", "hint") == 1)
     #expect(Suggestions.closest(to: "chek", in: ["check", "hint", "reset"]) == ["check"])
+    #expect(Suggestions.closest(to: "hnit", in: ["check", "hint", "reset"]) == ["hint"])
+    let ids = ["1.1", "1.2", "1.3", "3.4", "6.6"]
+    #expect(Suggestions.closest(to: "9.9", in: ids).isEmpty, "ids that share only the dot are not close")
+    #expect(Suggestions.closest(to: "3.5", in: ids) == ["3.4"])
   }
 }
 
@@ -74,5 +79,21 @@ struct BadInputTests {
   func zeroSeed() throws {
     var arguments = Arguments(["--seed", "0"], command: "interview")
     #expect(try InterviewCommand(&arguments).seed == 0)
+  }
+
+  @Test("A scratch verdict names the scratch copy's files and the --scratch command, for its topic's exercises")
+  func scratchWording() throws {
+    let course = Course(workspace: Workspace(root: URL(fileURLWithPath: "/")), style: Style(isEnabled: false))
+    let (topic, exercise) = try course.exercise("6.6")
+    let other = topic.exercises[0]
+    let line =
+      "This test uses exercise \(other.id). Open \(topic.exercisePath(other)), then check it with "
+      + "`swift run course check \(other.id)`; and \(topic.exercisePath(exercise)): swift run course check \(exercise.id)"
+    let scratch = CheckCommand.inScratchWords(line, topic: topic)
+    #expect(!scratch.contains("Exercises/"), "\(scratch)")
+    #expect(scratch.contains("\(Workspace.scratchFolder)/\(topic.module)/\(other.fileName)"))
+    #expect(scratch.contains("`swift run course check \(other.id) --scratch`"))
+    #expect(scratch.hasSuffix("swift run course check \(exercise.id) --scratch"))
+    #expect(CheckCommand.inScratchWords(scratch, topic: topic) == scratch, "said once, not twice")
   }
 }

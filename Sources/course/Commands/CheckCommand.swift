@@ -69,6 +69,19 @@ struct CheckCommand: Command {
     scratch ? "\(Workspace.scratchFolder)/\(topic.module)/\(exercise.fileName)" : topic.exercisePath(exercise)
   }
 
+  /// `line` as it reads for the scratch copy: the kit's sentences name the learner's files and
+  /// commands, for this exercise and for those of its topic that it builds on; a scratch verdict
+  /// names the scratch copy's files and the `--scratch` commands.
+  static func inScratchWords(_ line: String, topic: Topic) -> String {
+    let ids = Set(topic.exercises.map(\.id))
+    return
+      line
+      .replacingOccurrences(of: "Exercises/\(topic.module)/", with: "\(Workspace.scratchFolder)/\(topic.module)/")
+      .replacing(/swift run course check (\d+\.\d+)(?! --scratch)\b/) { match in
+        ids.contains(String(match.1)) ? "swift run course check \(match.1) --scratch" : String(match.0)
+      }
+  }
+
   static func render(_ verdict: Verdict, of exercise: Exercise, in topic: Topic, style: Style, scratch: Bool = false)
     -> String
   {
@@ -77,16 +90,7 @@ struct CheckCommand: Command {
     var lines = [style.bold(heading) + state]
     if !verdict.isPassed {
       var explanation = verdict.explanation
-      if scratch {
-        // The kit's sentences name the learner's file and command; a scratch verdict names the scratch copy's.
-        explanation = explanation.map { line in
-          line.replacingOccurrences(
-            of: topic.exercisePath(exercise), with: path(of: exercise, in: topic, scratch: true)
-          )
-          .replacingOccurrences(
-            of: "swift run course check \(exercise.id)", with: "swift run course check \(exercise.id) --scratch")
-        }
-      }
+      if scratch { explanation = explanation.map { inScratchWords($0, topic: topic) } }
       lines += explanation.map { "  " + $0 }
       if case .notStarted = verdict {
       } else {

@@ -35,7 +35,7 @@ struct PresentCommand: Command {
       let verdict = try course.check([(topic, exercise)], mode: .scratch)[exercise.id] ?? .noTests
       page.verdict = (
         "VERDICT  (\(Workspace.scratchFolder)/\(topic.module)/\(exercise.fileName))", verdict.state,
-        verdict.explanation
+        verdict.explanation.map { CheckCommand.inScratchWords($0, topic: topic) }
       )
     }
     for line in page.lines(width: PresentPage.width(forTerminalColumns: TerminalWidth.current())) { print(line) }

@@ -36,9 +36,15 @@ enum DemoScenarios {
 
   @Sendable static func reorderedBatches() async {
     say("A delegate delivers batches 0 to 999 in order; each is forwarded with `Task { await consumer.take(batch) }`…")
-    say("First, as this runtime schedules the tasks on its own:")
+    say(
+      "First, as this runtime schedules the tasks on its own. It may keep them in order this time, or nearly: "
+        + "the language promises no order, and an idle runtime usually keeps one, which is how the bug survives a demo."
+    )
     await forwardThousand()
-    guard JobSwapping.isAvailable else { return }
+    guard JobSwapping.isAvailable else {
+      say(JobSwapping.unavailableSentence)
+      return
+    }
     say("Again, with a scheduler that starts each pair of tasks in the opposite order, as the language allows:")
     await JobSwapping.during { await forwardThousand() }
   }

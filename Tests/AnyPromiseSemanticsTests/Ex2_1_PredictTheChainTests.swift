@@ -13,13 +13,26 @@ struct Ex2_1_PredictTheChainTests {
     return log.lines
   }
 
+  /// Where a prediction first goes wrong, without the chain's real log: a prediction exercise that
+  /// prints the answer asks for nothing but a paste.
+  static func whereWrong(_ chain: String, predicted: [String], actual: [String]) -> String {
+    guard let line = zip(predicted, actual).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else {
+      return predicted.count < actual.count
+        ? "Your prediction for chain \(chain) stops after \(predicted.count == 1 ? "one line" : "\(predicted.count) lines"), but the chain writes more."
+        : "Your prediction for chain \(chain) goes on after the chain has stopped writing, at line \(actual.count + 1) (\"\(predicted[actual.count])\")."
+    }
+    return "Your prediction for chain \(chain) goes wrong at line \(line + 1) (\"\(predicted[line])\")."
+  }
+
   @Test("Chain A: a catch that returns nothing fulfills, so the then after it runs")
   func chainAPrediction() async throws {
     let predicted = try predictionA()
     let actual = try await run(chainA)
+    // Compared outside the expectation, whose failure would otherwise print the real log.
+    let predictedRight = actual == predicted
     #expect(
-      actual == predicted,
-      "Chain A wrote \(actual). In AnyPromise, `catch` is `recover`: returning nothing from it fulfills with nil, so the `then` after it always runs; a `then` before it is skipped by the rejection."
+      predictedRight,
+      "\(Self.whereWrong("A", predicted: predicted, actual: actual)) In AnyPromise, `catch` is `recover`: returning nothing from it fulfills with nil, so the `then` after it always runs; a `then` before it is skipped by the rejection."
     )
   }
 
@@ -27,9 +40,11 @@ struct Ex2_1_PredictTheChainTests {
   func chainBPrediction() async throws {
     let predicted = try predictionB()
     let actual = try await run(chainB)
+    // Compared outside the expectation, whose failure would otherwise print the real log.
+    let predictedRight = actual == predicted
     #expect(
-      actual == predicted,
-      "Chain B wrote \(actual). Returning an error from a handler rejects; a rejection skips every `then` until a `catch`; a `catch` that returns the error stays rejected."
+      predictedRight,
+      "\(Self.whereWrong("B", predicted: predicted, actual: actual)) Returning an error from a handler rejects; a rejection skips every `then` until a `catch`; a `catch` that returns the error stays rejected."
     )
   }
 
@@ -37,9 +52,11 @@ struct Ex2_1_PredictTheChainTests {
   func chainCPrediction() async throws {
     let predicted = try predictionC()
     let actual = try await run(chainC)
+    // Compared outside the expectation, whose failure would otherwise print the real log.
+    let predictedRight = actual == predicted
     #expect(
-      actual == predicted,
-      "Chain C wrote \(actual). A handler of two parameters gets the manifold's first two values; returning a promise chains it, and its single value arrives with nil beside it."
+      predictedRight,
+      "\(Self.whereWrong("C", predicted: predicted, actual: actual)) A handler of two parameters gets the manifold's first two values; returning a promise chains it, and its single value arrives with nil beside it."
     )
   }
 
@@ -47,9 +64,11 @@ struct Ex2_1_PredictTheChainTests {
   func chainDPrediction() async throws {
     let predicted = try predictionD()
     let actual = try await run(chainD)
+    // Compared outside the expectation, whose failure would otherwise print the real log.
+    let predictedRight = actual == predicted
     #expect(
-      actual == predicted,
-      "Chain D wrote \(actual). `catch` skips a cancellation unless asked otherwise; `ensure` runs on every path; the chain stays rejected, so the last `then` never runs."
+      predictedRight,
+      "\(Self.whereWrong("D", predicted: predicted, actual: actual)) `catch` skips a cancellation unless asked otherwise; `ensure` runs on every path; the chain stays rejected, so the last `then` never runs."
     )
   }
 }

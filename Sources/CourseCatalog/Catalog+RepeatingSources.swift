@@ -35,10 +35,13 @@ extension Catalog {
         antiPatterns: [
           AntiPattern(
             "Register with the source when the stream is created",
-            wrongAnswers: ["defer-unregister", "register-in-task"]),
+            wrongAnswers: ["register-in-task"]),
+          AntiPattern(
+            "A `defer` in the builder closure runs when the builder returns",
+            wrongAnswers: ["defer-unregister"]),
           AntiPattern(
             "Unregister in `onTermination`",
-            wrongAnswers: ["no-on-termination", "unregister-when-finished"]),
+            wrongAnswers: ["no-on-termination", "unregister-when-finished", "unfolding-waits"]),
           AntiPattern(
             "Yield only what this stream asked for",
             wrongAnswers: ["placeholder-price"]),

@@ -49,6 +49,14 @@ public final class StockTicker: Sendable {
     state.withLock { _ = $0.registrations.removeValue(forKey: token.id) }
   }
 
+  /// How many registrations have ever been made, including those already unregistered.
+  ///
+  /// With ``activeRegistrations`` it tells a stream that never registered from one that registered
+  /// and let go at once (a `defer` in the builder closure runs when the builder returns).
+  public var registrationsMade: Int {
+    state.withLock { $0.next }
+  }
+
   /// How many handlers are registered now.
   public var activeRegistrations: Int {
     state.withLock { $0.registrations.count }

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.2 · defer-unregister
 // Mistake: "Cleanup goes in a `defer`, next to the registration, so it can never be forgotten."
-// Lesson bullet: Register with the source when the stream is created
-// Failure says: Register with the source when the stream is created, in the builder closure
+// Lesson bullet: A `defer` in the builder closure runs when the builder returns
+// Failure says: a `defer` in the builder closure runs when the builder returns, not when the consumer stops
 
 import LegacyKit
 

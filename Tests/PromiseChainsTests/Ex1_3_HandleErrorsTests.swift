@@ -38,12 +38,15 @@ struct Ex1_3_HandleErrorsTests {
   func otherErrorsAreShown() async throws {
     api.feeds.script(.fail(LegacyError.server(status: 500)))
     try await refresh()
-    #expect(
-      !screen.events.contains("articles [99]"),
-      "The cache was shown for a server error: recover only the errors you can handle, and rethrow the rest.")
-    #expect(
-      screen.events.contains { $0.hasPrefix("error") },
-      "The error never reached the screen: end the chain with `catch` and show the error there.")
+    let showedError = screen.events.contains { $0.hasPrefix("error") }
+    if screen.events.contains("articles [99]") {
+      // One cause: a recover that caught this error too. The missing alert follows from it.
+      Issue.record(
+        "The cache was shown for a server error: recover only the errors you can handle, and rethrow the rest\(showedError ? "." : "; and because of that, the error never reached `catch`.")"
+      )
+    } else {
+      #expect(showedError, "The error never reached the screen: end the chain with `catch` and show the error there.")
+    }
     #expect(!screen.isSpinnerShowing, "The spinner is still showing after a failure: hide it in `ensure`.")
   }
 
@@ -69,9 +72,21 @@ struct Ex1_3_HandleErrorsTests {
   func spinnerHidesAfterTheOutcome() async throws {
     api.feeds.script(Script.succeed(Article.samples).after(0.03).fromBackground)
     try await refresh()
-    #expect(
-      screen.events == ["spinner on", "articles \(Article.samples.map(\.id))", "spinner off"],
-      "Expected the spinner on, then the articles, then the spinner off: `ensure` belongs in the chain after `done`, not beside the chain."
-    )
+    let articles = "articles \(Article.samples.map(\.id))"
+    let events = screen.events
+    guard events != ["spinner on", articles, "spinner off"] else { return }
+    // Say what this chain did to the spinner, not a guess at how it was written.
+    if let off = events.firstIndex(of: "spinner off"), let shown = events.firstIndex(of: articles), off < shown {
+      Issue.record(
+        "The spinner went off before the articles were on the screen. Hide it once they are: `ensure` belongs in the chain after `done`, where it runs once `done` has shown them (an `ensure` beside the chain, or a hide before the articles are shown, runs too early)."
+      )
+    } else if !events.contains("spinner off") {
+      Issue.record(
+        "The spinner never went off after the articles appeared: hide it in `ensure`, at the end of the chain.")
+    } else {
+      Issue.record(
+        "Expected the spinner on, then the articles, then the spinner off, once each; the screen showed \(events)."
+      )
+    }
   }
 }

@@ -65,9 +65,6 @@ extension Catalog {
             "A promise fulfilled with nil is a success with nil",
             wrongAnswers: ["nil-is-failure"]),
           AntiPattern(
-            "A promise fulfilled with an error is a success",
-            wrongAnswers: ["error-value-is-rejection"]),
-          AntiPattern(
             "A value of the wrong type is a failure",
             wrongAnswers: ["wrong-type-is-nil", "forced-cast"]),
         ]),

@@ -35,17 +35,6 @@ struct Ex2_3_ReadSettledValueTests {
     )
   }
 
-  @Test("A promise fulfilled with an error is a success: only isRejected says it was rejected")
-  func errorValueIsSuccess() {
-    // An AnyPromise bridged from a typed promise whose value is an error is fulfilled, not rejected.
-    let bridged = AnyPromise(Promise<any Error>.value(LegacyError.offline))
-    let result = settledResult(of: bridged, as: (any Error).self)
-    #expect(
-      (result?.success ?? nil) as? LegacyError == .offline,
-      "A promise fulfilled with an error is a success: an AnyPromise bridged from a `Promise<any Error>` holds an error and is not rejected. Ask `isRejected`, never \"is `value` an `Error`?\"."
-    )
-  }
-
   @Test("A fulfilled promise gives its value; nil is a success too")
   func fulfilledValues() {
     #expect(settledResult(of: AnyPromise.value(5), as: Int.self)?.success == .some(5))

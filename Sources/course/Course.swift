@@ -46,6 +46,12 @@ final class Course {
   ) throws -> [String: Verdict] {
     var checker = Checker(workspace: workspace, mode: mode, timeLimit: timeLimit, echo: echo)
     if showProgress, !echo { checker.status = { [self] label in liveStatus(label) } }
+    if showProgress {
+      checker.notice = { sentence in
+        print(sentence)
+        fflush(nil)
+      }
+    }
     // Fingerprints taken before the check: a file saved again while it ran gets no verdict of the older version.
     let before = Dictionary(
       uniqueKeysWithValues: items.map {

@@ -85,10 +85,13 @@ struct WarmCommandTests {
   @Test("The plan builds every topic in learner mode, with the solutions, and in the scratch copy")
   func planCoversTheDay() {
     let plan = WarmCommand.plan()
-    #expect(plan.count == Catalog.topics.count * 3)
+    #expect(plan.count == Catalog.topics.count * 4)
     for mode in [Checker.Mode.exercises, .solutions, .scratch] {
-      #expect(plan.filter { $0.mode == mode }.map(\.topic) == Catalog.topics, "every topic, in order, for \(mode)")
+      #expect(
+        plan.filter { $0.mode == mode && !$0.isolated }.map(\.topic) == Catalog.topics,
+        "every topic, in order, for \(mode)")
     }
+    #expect(plan.filter(\.isolated).map(\.topic) == Catalog.topics, "every topic's fallback build, in order")
     #expect(plan.first?.mode == .exercises, "the learners' build comes first: it is the one the room needs")
   }
 
@@ -106,6 +109,10 @@ struct WarmCommandTests {
     #expect(
       WarmCommand.commandLine(of: .init(mode: .solutions, topic: topic), workspace: workspace)
         .hasSuffix("--scratch-path .build/course-solutions"))
+    #expect(
+      WarmCommand.commandLine(of: .init(mode: .exercises, topic: topic, isolated: true), workspace: workspace)
+        == "COURSE_EXERCISES=\(Workspace.isolatedFolder) COURSE_TOPICS=\(topic.module) swift build --build-tests --scratch-path \(Checker.isolatedScratchPath)",
+      "the fallback a check builds when a file does not compile")
   }
 
   @Test("A dry run is accepted and anything else is refused")

@@ -177,3 +177,23 @@ struct VerdictTests {
     #expect(message.contains("is not started yet"))
   }
 }
+
+@Suite("A check that sets a broken file aside says so first")
+struct IsolationNoticeTests {
+  @Test("It names the broken exercise, its file and line, and what is checked without it")
+  func oneBroken() {
+    let error =
+      "Exercises/PromiseChains/Ex1_5_FlattenPyramid.swift:18:11: error: value of type 'CheckoutBackend' has no member 'nope'"
+    #expect(
+      Checker.isolationNotice(broken: [("1.5", error)], checking: ["1.2"])
+        == "1.5 does not compile (Ex1_5_FlattenPyramid.swift:18); checking 1.2 on its own")
+  }
+
+  @Test("Several broken files and several exercises read as a list")
+  func several() {
+    let errors = [("1.5", "E/P/Ex1_5_A.swift:3:1: error: x"), ("1.6", "E/P/Ex1_6_B.swift:9:2: error: y")]
+    #expect(
+      Checker.isolationNotice(broken: errors, checking: ["1.1", "1.2", "1.3"])
+        == "1.5 and 1.6 do not compile (Ex1_5_A.swift:3, Ex1_6_B.swift:9); checking 1.1, 1.2 and 1.3 without them")
+  }
+}

@@ -79,8 +79,17 @@ struct VerifyCommand: Command {
   ) {
     let checker = Checker(workspace: course.workspace, mode: mode, timeLimit: timeout)
     let label = mode == .exercises ? "shipped exercises" : "solutions"
-    let folder = mode == .exercises ? shipped : "Solutions"
-    let scratch = mode == .exercises ? ".build/course-shipped" : checker.scratchPath
+    // The shipped exercises are built in the learner's own build folder, so that what verify
+    // builds (the package, the kit, every suite) is what the learner's next check reuses: that
+    // check then takes seconds. When no exercise has been edited, they are built from
+    // `Exercises/` itself, and the next check only links.
+    let folder: String
+    if mode == .solutions {
+      folder = "Solutions"
+    } else {
+      folder = try Self.unedited(course) ? "Exercises" : shipped
+    }
+    let scratch = checker.scratchPath
     let build = try checker.build(
       topics: nil, sourcesFolder: folder, scratch: scratch, status: course.liveStatus("\(label): building"))
     guard build.succeeded else {
@@ -103,6 +112,14 @@ struct VerifyCommand: Command {
     print("\(label): \(passed) of \(course.exercises.count) as expected")
     fflush(nil)
     return (passed, problems)
+  }
+
+  /// Whether every exercise file is exactly as shipped.
+  private static func unedited(_ course: Course) throws -> Bool {
+    try course.exercises.allSatisfy { topic, exercise in
+      course.workspace.read(topic.exercisePath(exercise))
+        == (try course.workspace.pristineStub(of: exercise, in: topic))
+    }
   }
 
   private func shippedProblem(

@@ -3,9 +3,10 @@ import Foundation
 
 /// `course warm`: every build the workshop day needs, done before the room arrives, and timed.
 ///
-/// A check builds one topic at a time, in one of three build folders: the learner's exercises in
+/// A check builds one topic at a time, in one of four build folders: the learner's exercises in
 /// `.build`, the solutions in `.build/course-solutions`, the instructor's scratch copy in
-/// `.build/course-scratch`. A first build in a folder takes minutes on a laptop; later ones take
+/// `.build/course-scratch`, and, when a file does not compile, the topic with that file's stub in
+/// `.build/course-isolated`. A first build in a folder takes minutes on a laptop; later ones take
 /// seconds. So the warm-up runs exactly the builds the day's checks will run, topic by topic, in
 /// each folder, after making sure every topic's scratch copy exists (`course live` makes the same
 /// copy, and never overwrites a file that is already there), and says how long each took.
@@ -22,13 +23,24 @@ struct WarmCommand: Command {
   struct Step: Equatable {
     var mode: Checker.Mode
     var topic: Topic
+    /// Whether this is the build a check falls back to when one of the topic's files does not
+    /// compile: the topic with that file replaced by its stub, in its own folder. Warmed with every
+    /// file a stub, so that the fallback recompiles only the files that differ.
+    var isolated = false
     /// What the step is for, in a few words.
     var purpose: String {
-      switch mode {
+      if isolated { return "fallback for a file that does not compile" }
+      return switch mode {
       case .exercises: "learners' exercises"
       case .solutions: "solutions"
       case .scratch: "scratch copy"
       }
+    }
+    /// The folder the step builds from, and the build folder it builds in.
+    func folders(_ workspace: Workspace) -> (sources: String, scratch: String) {
+      let checker = Checker(workspace: workspace, mode: mode)
+      if isolated { return (Workspace.isolatedFolder, Checker.isolatedScratchPath) }
+      return (checker.sourcesFolder(of: topic), checker.scratchPath)
     }
   }
 
@@ -39,18 +51,20 @@ struct WarmCommand: Command {
     try arguments.finish(known: ["--dry-run"])
   }
 
-  /// The day's builds: each topic in learner mode, then with the solutions, then in the scratch copy.
+  /// The day's builds: each topic in learner mode, then with the solutions, then in the scratch
+  /// copy, then the fallback build a check needs when a file does not compile.
   static func plan(topics: [Topic] = Catalog.topics) -> [Step] {
     [Checker.Mode.exercises, .solutions, .scratch].flatMap { mode in topics.map { Step(mode: mode, topic: $0) } }
+      + topics.map { Step(mode: .exercises, topic: $0, isolated: true) }
   }
 
   /// The command line a step runs, as a person would type it.
   static func commandLine(of step: Step, workspace: Workspace) -> String {
     let checker = Checker(workspace: workspace, mode: step.mode)
-    let environment = checker.environment(topics: [step.topic], sourcesFolder: checker.sourcesFolder(of: step.topic))
+    let (sources, scratch) = step.folders(workspace)
+    let environment = checker.environment(topics: [step.topic], sourcesFolder: sources)
     let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    return (variables + ["swift", "build", "--build-tests", "--scratch-path", checker.scratchPath])
-      .joined(separator: " ")
+    return (variables + ["swift", "build", "--build-tests", "--scratch-path", scratch]).joined(separator: " ")
   }
 
   func run(_ course: Course) throws -> Int32 {
@@ -68,12 +82,16 @@ struct WarmCommand: Command {
     var times: [(String, Duration)] = []
     for (index, step) in steps.enumerated() {
       if step.mode == .scratch { try course.workspace.prepareScratch(of: step.topic) }
+      if step.isolated {
+        _ = try course.workspace.isolatedCopy(
+          of: step.topic, from: "Exercises", replacing: step.topic.exercises.map(\.id))
+      }
       let checker = Checker(workspace: course.workspace, mode: step.mode)
       let label = "[\(index + 1)/\(steps.count)] \(step.topic.module), \(step.purpose)"
       let began = clock.now
+      let (sources, scratch) = step.folders(course.workspace)
       let outcome = try checker.build(
-        topics: [step.topic], sourcesFolder: checker.sourcesFolder(of: step.topic), scratch: checker.scratchPath,
-        status: course.liveStatus(label))
+        topics: [step.topic], sourcesFolder: sources, scratch: scratch, status: course.liveStatus(label))
       times.append((label, clock.now - began))
       if !outcome.succeeded { failed.append("\(label): \(outcome.tail)") }
       print("\(label): \(Self.seconds(clock.now - began))\(outcome.succeeded ? "" : ", did not build")")

@@ -26,6 +26,9 @@ struct Checker {
   var echo = false
   /// Makes the status line of each step (a topic's build, its test run), when progress is shown.
   var status: ((String) -> LiveStatus)? = nil
+  /// Says at once, in a sentence, what a check does differently from what was asked, such as
+  /// checking without an exercise that does not compile; nil when nobody is reading.
+  var notice: ((String) -> Void)? = nil
 
   /// Checks `exercises` and returns a verdict for each, by id.
   func check(_ exercises: [(topic: Topic, exercise: Exercise)]) throws -> [String: Verdict] {
@@ -60,12 +63,17 @@ struct Checker {
           verdicts[exercise.id] = .waiting(for: prerequisite, error)
         }
       }
-      guard exercises.contains(where: { verdicts[$0.id] == nil }) else { return verdicts }
-      // Check the rest with the broken files replaced by their stubs.
-      let isolated = try workspace.isolatedCopy(of: topic, from: sourcesFolder, replacing: Array(broken.keys))
+      let rest = exercises.filter { verdicts[$0.id] == nil }
+      guard !rest.isEmpty else { return verdicts }
+      // Check the rest with the broken files replaced by their stubs, and say so before building.
+      let brokenIDs = topic.exercises.map(\.id).filter { broken[$0] != nil }
+      notice?(Self.isolationNotice(broken: brokenIDs.map { ($0, broken[$0]!) }, checking: rest.map(\.id)))
+      let isolated = try workspace.isolatedCopy(of: topic, from: sourcesFolder, replacing: brokenIDs)
       sourcesFolder = isolated
-      scratch = ".build/course-isolated"
-      let retry = try self.build(topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
+      scratch = Self.isolatedScratchPath
+      let retry = try self.build(
+        topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch,
+        status: status?("\(label) without \(Self.list(brokenIDs)): building"))
       guard retry.succeeded else {
         let error = Self.compileErrors(in: retry.output).first ?? retry.tail
         for exercise in exercises where verdicts[exercise.id] == nil { verdicts[exercise.id] = .doesNotCompile(error) }
@@ -130,6 +138,31 @@ struct Checker {
     var succeeded: Bool
     var output: String
     var tail: String { output.split(separator: "\n").suffix(3).joined(separator: " / ") }
+  }
+
+  /// Where a topic is built when some of its files are replaced by their stubs (see ``Workspace/isolatedCopy(of:from:replacing:)``).
+  static let isolatedScratchPath = ".build/course-isolated"
+
+  /// The sentence a check prints before it checks a topic without its broken files: "1.5 does not
+  /// compile (Ex1_5_FlattenPyramid.swift:18); checking 1.2 on its own".
+  static func isolationNotice(broken: [(id: String, error: String)], checking: [String]) -> String {
+    let places = broken.map { place(of: $0.error) }.joined(separator: ", ")
+    let verb = broken.count == 1 ? "does" : "do"
+    let how = checking.count == 1 ? "on its own" : "without \(broken.count == 1 ? "it" : "them")"
+    return "\(list(broken.map(\.id))) \(verb) not compile (\(places)); checking \(list(checking)) \(how)"
+  }
+
+  /// `path/File.swift:18:5: error: ...` as `File.swift:18`.
+  static func place(of error: String) -> String {
+    let parts = error.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count >= 2, Int(parts[1]) != nil else { return error }
+    return "\(parts[0].split(separator: "/").last ?? parts[0]):\(parts[1])"
+  }
+
+  /// "1.1", "1.1 and 1.2", "1.1, 1.2 and 1.3".
+  static func list(_ items: [String]) -> String {
+    guard let last = items.last else { return "" }
+    return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
   }
 
   var scratchPath: String {

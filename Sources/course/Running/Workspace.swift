@@ -111,14 +111,22 @@ struct Workspace {
   /// A copy of a topic's sources in which the files of `brokenIDs` are replaced by their stubs; returns its folder.
   func isolatedCopy(of topic: Topic, from folder: String, replacing brokenIDs: [String]) throws -> String {
     let target = url("\(Self.isolatedFolder)/\(topic.module)")
-    try? FileManager.default.removeItem(at: target)
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+    let wanted = Set(topic.exercises.map(\.fileName))
+    for stale in (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? [] where !wanted.contains(stale)
+    {
+      try? FileManager.default.removeItem(at: target.appendingPathComponent(stale))
+    }
     for exercise in topic.exercises {
       let contents =
         brokenIDs.contains(exercise.id)
         ? try pristineStub(of: exercise, in: topic)
         : read("\(folder)/\(topic.module)/\(exercise.fileName)") ?? ""
-      try contents.write(to: target.appendingPathComponent(exercise.fileName), atomically: true, encoding: .utf8)
+      // A file already as wanted is left alone, so the build that `warm` prepared stays warm.
+      let file = target.appendingPathComponent(exercise.fileName)
+      if (try? String(contentsOf: file, encoding: .utf8)) != contents {
+        try contents.write(to: file, atomically: true, encoding: .utf8)
+      }
     }
     return Self.isolatedFolder
   }

@@ -77,6 +77,7 @@ public struct CatalogAudit {
       for exercise in topic.exercises {
         problems += check(exercise, of: topic, anchors: anchors)
       }
+      if let lesson { problems += checklistProblems(of: topic, lesson: lesson) }
       for folder in ["Exercises", "Solutions"] {
         let listed = Set(topic.exercises.map(\.fileName))
         for file in swiftFiles(in: "\(folder)/\(topic.module)") where !listed.contains(file) {
@@ -84,6 +85,30 @@ public struct CatalogAudit {
         }
       }
       problems += wrongAnswerProblems(of: topic)
+    }
+    return problems
+  }
+
+  /// Every exercise practises at least one item of its lesson's checklist, and every item names
+  /// only exercises of its own topic: `course present` shows an exercise's own items.
+  private func checklistProblems(of topic: Topic, lesson: String) -> [String] {
+    let items = LessonChecklist.items(inLesson: lesson)
+    guard !items.isEmpty else { return ["\(topic.lessonPath) has no ## Checklist."] }
+    var problems: [String] = []
+    let ids = Set(topic.exercises.map(\.id))
+    for item in items {
+      if item.exercises.isEmpty {
+        problems.append(
+          "The checklist item \"\(item.text.prefix(40))…\" of \(topic.lessonPath) names no exercise (<!-- exercises: … -->)."
+        )
+      }
+      for id in item.exercises where !ids.contains(id) {
+        problems.append(
+          "The checklist of \(topic.lessonPath) names \(id), which is not an exercise of topic \(topic.number).")
+      }
+    }
+    for exercise in topic.exercises where !items.contains(where: { $0.exercises.contains(exercise.id) }) {
+      problems.append("No item of \(topic.lessonPath)'s checklist names exercise \(exercise.id).")
     }
     return problems
   }

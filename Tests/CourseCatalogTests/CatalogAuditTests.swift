@@ -30,6 +30,31 @@ struct CatalogAuditTests {
     #expect(problems.contains("has 0 hints"))
     #expect(problems.contains("The filter of 9.1 also selects 9.10"))
     #expect(problems.contains("Exercises/PromiseChains/Ex1_1_WrapCompletionHandler.swift is not in the catalog"))
+    #expect(problems.contains("No item of Docs/01-promise-chains.md's checklist names exercise 9.1."))
+    #expect(problems.contains("names 1.1, which is not an exercise of topic 9"))
+  }
+
+  @Test("A checklist item's exercises are read from its hidden comment, and taken out of its text")
+  func checklistItemsNameTheirExercises() {
+    let lesson = """
+      ## Checklist
+
+      What a reviewer checks:
+
+      - The first item, which wraps
+        onto a second line.
+        <!-- exercises: 1.1 1.5 -->
+      - The second item, untagged.
+
+      ## Interview questions
+
+      - Not an item of the checklist. <!-- exercises: 1.2 -->
+      """
+    #expect(
+      LessonChecklist.items(inLesson: lesson) == [
+        .init(text: "The first item, which wraps onto a second line.", exercises: ["1.1", "1.5"]),
+        .init(text: "The second item, untagged.", exercises: []),
+      ])
   }
 
   @Test("The audit catches a lesson bullet with no wrong answer, and a wrong answer with no bullet")

@@ -57,6 +57,53 @@ struct PresentPageTests {
     }
   }
 
+  @Test("Code is cut at a space where it has one, and continues under its own indentation")
+  func codeIsCutAtSpaces() {
+    let line = "    let answer = " + Array(repeating: "someFunction(argument)", count: 6).joined(separator: " + ")
+    let pieces = TextWrap.code(line, width: 60, indent: "    ")
+    #expect(pieces.count > 1)
+    #expect(pieces.allSatisfy { $0.count <= 60 })
+    for piece in pieces.dropFirst() {
+      #expect(piece.hasPrefix("    " + "    " + "  ↪ "), "a continuation starts under the code it continues")
+    }
+    let words = pieces.enumerated().flatMap { index, piece in
+      (index == 0 ? piece : String(piece.drop { $0 == " " }.dropFirst(2))).split(separator: " ")
+    }
+    #expect(words == line.split(separator: " "), "every piece ends at a word's end: no token is cut in two")
+  }
+
+  @Test("A path wider than a line is cut after a slash, not in the middle of a name")
+  func longPathsBreakAtSlashes() {
+    let lines = TextWrap.prose(
+      "Open .course/scratch/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift now", width: 40, indent: "  ")
+    #expect(lines.allSatisfy { $0.count <= 40 })
+    #expect(lines.contains { $0.hasSuffix("/") }, "\(lines)")
+    #expect(
+      lines.joined().filter { $0 != " " }
+        == "Open.course/scratch/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swiftnow")
+  }
+
+  @Test("A long stub and a long verdict still fit 40 rows at 100 columns, with the line to replace shown")
+  func fitsTheProjector() {
+    var page = Self.page(verdict: "failing")
+    page.stub =
+      "// Exercise 3.4 · header\n// more header\n\nimport LegacyKit\n\n"
+      + (0..<60).map { "  /// doc \($0)\n  let value\($0) = \($0)" }.joined(separator: "\n")
+      + "\n  throw NotStarted(\"3.4\")  // Replace this line.\n"
+      + (0..<20).map { "  let after\($0) = 0" }.joined(separator: "\n")
+    page.stubFile = ".course/scratch/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift"
+    page.verdict = ("VERDICT", "failing", (0..<30).map { "Failure number \($0), explained at some length in words." })
+    let lines = page.lines(width: 100)
+    #expect(lines.count <= PresentPage.maximumHeight, "\(lines.count) rows")
+    #expect(lines.allSatisfy { $0.count <= 100 })
+    #expect(lines.contains { $0.contains("throw NotStarted(\"3.4\")") }, "the line to replace is on the page")
+    #expect(!lines.contains { $0.contains("Exercise 3.4 · header") || $0.contains("import LegacyKit") })
+    #expect(
+      lines.contains { $0.contains("lines above") } && lines.contains { $0.contains("more lines of .course/scratch") })
+    #expect(lines.contains { $0.contains("Failure number 0,") } && lines.contains { $0.contains("run the check") })
+    #expect(lines.contains { $0.contains("█") }, "the banner stays")
+  }
+
   @Test("Code is cut, never dropped: continuations are marked and the text joins up again")
   func codeIsCutNotDropped() {
     let line = String(repeating: "abcdefghij", count: 15)

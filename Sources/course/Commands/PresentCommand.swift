@@ -5,10 +5,10 @@ import Foundation
 struct PresentCommand: Command {
   static let info = CommandInfo(
     name: "present",
-    abstract: "Instructor view: an exercise's stub, the lesson's checklist and a verdict, for a projector.",
+    abstract: "Instructor view: an exercise's stub, its checklist items and a verdict, on one projector page.",
     usage: "present <id> [--check]",
     discussion:
-      "Plain text, no colour, wrapped to the terminal's width (at most 100 columns; `COLUMNS` when output is not a terminal), checklist items whole. With --check, the verdict of the scratch copy (`course live`) is shown under a large banner.",
+      "Plain text, no colour, at most 40 rows, wrapped at word boundaries to the terminal's width (at most 100 columns; `COLUMNS` when output is not a terminal): the stub's code, the checklist items this exercise practises, whole, and with --check the verdict of the scratch copy (`course live`) under a large banner.",
     options: [("--check", "Check the scratch copy and show its verdict.")])
 
   var id: String
@@ -26,15 +26,18 @@ struct PresentCommand: Command {
       title: "EXERCISE \(exercise.id)  ·  \(exercise.title.uppercased())",
       subtitle:
         "grade \(exercise.grade.rawValue) (\(exercise.grade.name))  ·  \(exercise.points) points  ·  \(topic.lessonLink(exercise))",
-      stubHeading: "THE STUB  (\(topic.exercisePath(exercise)), as shipped)",
+      stubHeading: "THE STUB  (\(exercise.fileName), as shipped)",
       stub: try course.workspace.pristineStub(of: exercise, in: topic),
-      checklistHeading: "CHECKLIST  (\(topic.lessonPath)#checklist)",
-      checklist: checklist(of: topic, in: course.workspace))
+      checklistHeading: "CHECKLIST FOR \(exercise.id)  (\(topic.lessonPath)#checklist)",
+      checklist: checklist(of: exercise, in: topic, workspace: course.workspace))
+    // With --check the room watches the scratch copy, so that is the file every line names.
+    page.stubFile =
+      checking ? "\(Workspace.scratchFolder)/\(topic.module)/\(exercise.fileName)" : topic.exercisePath(exercise)
     if checking {
       try course.workspace.prepareScratch(of: topic)
       let verdict = try course.check([(topic, exercise)], mode: .scratch)[exercise.id] ?? .noTests
       page.verdict = (
-        "VERDICT  (\(Workspace.scratchFolder)/\(topic.module)/\(exercise.fileName))", verdict.state,
+        "VERDICT  (\(page.stubFile))", verdict.state,
         verdict.explanation.map { CheckCommand.inScratchWords($0, topic: topic) }
       )
     }
@@ -42,24 +45,10 @@ struct PresentCommand: Command {
     return 0
   }
 
-  /// The bullet list under the lesson's `## Checklist` heading.
-  func checklist(of topic: Topic, in workspace: Workspace) -> [String] {
+  /// The items of the lesson's `## Checklist` that name `exercise` (see ``LessonChecklist``).
+  func checklist(of exercise: Exercise, in topic: Topic, workspace: Workspace) -> [String] {
     guard let lesson = workspace.read(topic.lessonPath) else { return ["(no lesson found)"] }
-    var items: [String] = []
-    var inside = false
-    for line in lesson.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("## ") {
-        if inside { break }
-        inside = line.lowercased().hasPrefix("## checklist")
-        continue
-      }
-      guard inside else { continue }
-      if line.hasPrefix("- ") {
-        items.append(String(line.dropFirst(2)))
-      } else if line.hasPrefix("  "), let last = items.popLast() {
-        items.append(last + " " + line.trimmingCharacters(in: .whitespaces))  // a wrapped item goes on
-      }
-    }
-    return items.isEmpty ? ["(the lesson has no checklist)"] : items
+    let items = LessonChecklist.items(inLesson: lesson).filter { $0.exercises.contains(exercise.id) }.map(\.text)
+    return items.isEmpty ? ["(the lesson's checklist names no item for \(exercise.id))"] : items
   }
 }

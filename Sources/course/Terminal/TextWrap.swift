@@ -1,7 +1,8 @@
-/// Wraps text to a width: prose at spaces, code anywhere, so that nothing runs off a projector.
+/// Wraps text to a width at word boundaries, so that nothing runs off a projector.
 enum TextWrap {
   /// Prose wrapped at spaces into lines of at most `width` characters, the first starting with
-  /// `indent` and the rest with `hangingIndent`; a word longer than a line is split.
+  /// `indent` and the rest with `hangingIndent`. A word longer than a whole line (a long path) is
+  /// cut after a `/`, `.` or `_` where it has one.
   static func prose(_ text: String, width: Int, indent: String = "", hangingIndent: String? = nil) -> [String] {
     let hanging = hangingIndent ?? indent
     var lines: [String] = []
@@ -21,7 +22,7 @@ enum TextWrap {
         lineHasWord = false
       }
       while line.count + word.count > width, width - line.count > 0 {  // a word wider than a line
-        let cut = width - line.count
+        let cut = breakPoint(in: word, within: width - line.count)
         lines.append(line + word.prefix(cut))
         word = String(word.dropFirst(cut))
         line = hanging
@@ -33,19 +34,37 @@ enum TextWrap {
     return lines
   }
 
-  /// A line of code cut into pieces of at most `width` characters, each continuation marked with
-  /// `↪` so that nobody reads it as a line of its own. Leading spaces are kept: they are the code's.
+  /// Where to cut a word that does not fit in `room` characters: after its last `/`, `.` or `_`
+  /// that fits, when that keeps at least half the room filled; else at the room's end.
+  private static func breakPoint(in word: String, within room: Int) -> Int {
+    let characters = Array(word.prefix(room))
+    if let last = characters.lastIndex(where: { "/._".contains($0) }), last + 1 >= room / 2 { return last + 1 }
+    return room
+  }
+
+  /// A line of code cut into pieces of at most `width` characters, at a space where there is one
+  /// in the second half of the piece, each continuation marked with `↪` so that nobody reads it
+  /// as a line of its own. Leading spaces are kept: they are the code's.
   static func code(_ line: String, width: Int, indent: String) -> [String] {
     let first = width - indent.count
     guard line.count > first, first > 8 else { return [indent + line] }
-    let continuation = indent + "  ↪ "
-    var pieces = [indent + line.prefix(first)]
-    var rest = Substring(line.dropFirst(first))
+    // A continuation starts under the code it continues, where there is room for that.
+    let lead = line.prefix { $0 == " " }.count
+    let continuation = indent + String(repeating: " ", count: min(lead, first / 3)) + "  ↪ "
     let room = width - continuation.count
-    while !rest.isEmpty {
-      pieces.append(continuation + rest.prefix(room))
-      rest = rest.dropFirst(room)
+    var pieces: [String] = []
+    var rest = Substring(line)
+    var limit = first
+    while rest.count > limit {
+      let window = Array(rest.prefix(limit))
+      let lead = rest.prefix { $0 == " " }.count
+      var cut = limit
+      if let space = window.lastIndex(of: " "), space > max(lead, limit / 2) { cut = space + 1 }
+      pieces.append(String(rest.prefix(cut)))
+      rest = rest.dropFirst(cut)
+      limit = room
     }
-    return pieces
+    pieces.append(String(rest))
+    return [indent + pieces[0]] + pieces.dropFirst().map { continuation + $0 }
   }
 }

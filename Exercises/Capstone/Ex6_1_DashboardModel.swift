@@ -10,7 +10,10 @@
 //   - reads the sync progress to its end (`syncProgress` is the last value) and the
 //     gallery to its end (`images`, in order);
 //   - a source that fails adds one sentence to `errors` naming it ("profile",
-//     "articles") and leaves its part of the screen as it was; the rest still loads.
+//     "articles") and leaves its part of the screen as it was; the rest still loads;
+//   - a reload (`load()` called again, say by pull to refresh) starts at once, even
+//     while an earlier call still waits, and the newest call wins: what an earlier
+//     call receives after that changes nothing. A reload shows the gallery once.
 
 import CourseCatalog
 import LegacyKit

@@ -10,6 +10,7 @@ extension Catalog {
           "`load()` asks for the profile and the articles at once (`async let`), then reads both streams to their end.",
           "A failed source adds a sentence to `errors` and leaves its part of the screen as it was; the others still load.",
           "The model is `@MainActor`: after every `await`, it is back on the main actor, so it may set its properties freely.",
+          "Back on the main actor after an `await`, a newer `load()` may have run: number the calls, and draw only for the newest.",
         ],
         antiPatterns: [
           AntiPattern("The two requests ran one after the other", wrongAnswers: ["sequential-requests"]),
@@ -17,6 +18,10 @@ extension Catalog {
             "One failed source blanks the screen, or is not reported", wrongAnswers: ["one-do", "unnamed-error"]),
           AntiPattern("A failed source is shown as if it had answered", wrongAnswers: ["guest-greeting"]),
           AntiPattern("A reload that fails blanks what the screen showed", wrongAnswers: ["blank-on-reload"]),
+          AntiPattern(
+            "A reload overlapped a slower load, and the older answer landed last",
+            wrongAnswers: ["older-answer-lands-last", "reload-waits"]),
+          AntiPattern("After a reload, the gallery shows every image twice", wrongAnswers: ["gallery-twice"]),
           AntiPattern("The sync's stream or the gallery's is not read to its end", wrongAnswers: ["replace-images"]),
           AntiPattern("`load()` returns before the data is in", wrongAnswers: ["loops-in-tasks"]),
         ]),

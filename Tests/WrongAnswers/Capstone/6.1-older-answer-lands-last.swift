@@ -1,0 +1,55 @@
+// Wrong answer to exercise 6.1 · older-answer-lands-last
+// Mistake: "The model is @MainActor, so two calls of load() cannot interleave."
+// Lesson bullet: A reload overlapped a slower load, and the older answer landed last
+// Failure says: A reload overlapped a slower load, and the older answer landed last
+
+import LegacyKit
+
+/// The migrated dashboard screen's state.
+@MainActor
+public final class DashboardModel {
+  /// "Hello, <name>", once the profile is in.
+  public private(set) var greeting = ""
+  /// The titles of the published articles.
+  public private(set) var headlines: [String] = []
+  /// The sync's progress, from 0 to 1.
+  public private(set) var syncProgress = 0.0
+  /// The gallery's images, in order.
+  public private(set) var images: [UIImage] = []
+  /// One sentence per source that failed.
+  public private(set) var errors: [String] = []
+
+  private let sources: DashboardSources
+  private let userID: Int
+
+  /// A dashboard for user `userID` over `sources`.
+  public init(sources: DashboardSources, userID: Int) {
+    self.sources = sources
+    self.userID = userID
+  }
+
+  /// Loads every part of the screen.
+  public func load() async {
+    // Both requests start now; each failure is reported on its own, so one broken source
+    // never blanks the whole screen.
+    async let profile = Result { try await sources.profiles.profile(id: userID) }
+    async let articles = Result { try await sources.articles.latest(refresh: false) }
+    switch await profile {
+    case .success(let profile): greeting = "Hello, \(profile.displayName)"
+    case .failure(let error): errors.append("The profile did not load: \(error).")
+    }
+    switch await articles {
+    case .success(let articles): headlines = articles.filter(\.isPublished).map(\.title)
+    case .failure(let error): errors.append("The articles did not load: \(error).")
+    }
+    for await value in sources.sync.syncProgress() { syncProgress = value }
+    for await batch in sources.gallery.gallery() { images.append(contentsOf: batch) }
+  }
+}
+
+extension Result where Failure == any Error {
+  /// The result of an `async` throwing call.
+  fileprivate init(catching body: () async throws -> Success) async {
+    do { self = .success(try await body()) } catch { self = .failure(error) }
+  }
+}

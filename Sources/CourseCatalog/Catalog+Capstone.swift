@@ -9,8 +9,7 @@ extension Catalog {
         hints: [
           "`load()` asks for the profile and the articles at once (`async let`), then reads both streams to their end.",
           "A failed source adds a sentence to `errors` and leaves its part of the screen as it was; the others still load.",
-          "The model is `@MainActor`: after every `await`, it is back on the main actor, so it may set its properties freely.",
-          "Back on the main actor after an `await`, a newer `load()` may have run: number the calls, and draw only for the newest.",
+          "The model is `@MainActor`: after every `await` it is back on the main actor and may set its properties, but a newer `load()` may have run meanwhile: number the calls, and draw only for the newest.",
         ],
         antiPatterns: [
           AntiPattern("The two requests ran one after the other", wrongAnswers: ["sequential-requests"]),

@@ -197,3 +197,24 @@ struct IsolationNoticeTests {
         == "1.5 and 1.6 do not compile (Ex1_5_A.swift:3, Ex1_6_B.swift:9); checking 1.1, 1.2 and 1.3 without them")
   }
 }
+
+@Suite("A failure opens with its sentence")
+struct SentenceFirstTests {
+  @Test("The lesson's sentence comes before the raw expectation and the collection's difference")
+  func sentenceBeforeDetails() throws {
+    let id = "Topic.Suite/test()/File.swift:1:1"
+    let stream = [
+      #"{"kind":"test","payload":{"id":"\#(id)","kind":"function","name":"test()","displayName":"A test"}}"#,
+      #"{"kind":"event","payload":{"kind":"testStarted","testID":"\#(id)"}}"#,
+      #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"\#(id)","issue":{"isKnown":false},"messages":["#
+        + #"{"symbol":"fail","text":"Expectation failed: (images → [a, a]) == [a]"},"#
+        + #"{"symbol":"difference","text":"inserted [a]"},"#
+        + #"{"symbol":"details","text":"After a reload, the gallery shows 2 images, not its 1."}]}}"#,
+      #"{"kind":"event","payload":{"kind":"testEnded","testID":"\#(id)"}}"#,
+    ].joined(separator: "\n")
+    let test = try #require(TestReport(eventStream: stream).tests.first)
+    let lines = try #require(test.issues.first).split(separator: "\n")
+    #expect(lines.first == "After a reload, the gallery shows 2 images, not its 1.")
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("inserted") || $0.hasPrefix("Expectation failed") })
+  }
+}

@@ -85,11 +85,18 @@ struct TestReport {
       case "issueRecorded":
         let issue = payload["issue"] as? [String: Any]
         if issue?["isKnown"] as? Bool == true { continue }
-        let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
-          .filter { $0 != "Issue recorded" }
-        // The lesson's sentence (the issue's comment) first; the raw "Expectation failed: …" after it.
-        let raw = messages.filter { $0.hasPrefix("Expectation failed") }
-        tests[position].issues.append((messages.filter { !raw.contains($0) } + raw).joined(separator: "\n"))
+        let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { message in
+          (message["text"] as? String).map { (text: $0, symbol: message["symbol"] as? String ?? "") }
+        }.filter { $0.text != "Issue recorded" }
+        // The lesson's sentence (the issue's comment) first; the raw "Expectation failed: …" and a
+        // collection's "inserted […], removed […]" come after it, as details.
+        let isDetail = { (message: (text: String, symbol: String)) in
+          message.symbol == "difference" || message.text.hasPrefix("Expectation failed")
+            || message.text.trimmingCharacters(in: .whitespaces).hasPrefix("inserted [")
+            || message.text.trimmingCharacters(in: .whitespaces).hasPrefix("removed [")
+        }
+        let ordered = messages.filter { !isDetail($0) } + messages.filter(isDetail)
+        tests[position].issues.append(ordered.map(\.text).joined(separator: "\n"))
       default: break
       }
     }

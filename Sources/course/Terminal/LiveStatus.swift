@@ -4,12 +4,16 @@ import Foundation
 ///
 /// Minutes of silence after "building…" read as a hang. On a terminal the line is redrawn in
 /// place; elsewhere (CI logs, pipes) a new line is printed only when the step's phase changes,
-/// or every quarter of the way, so logs stay short, and at once, not when a buffer fills.
+/// every quarter of the way, or after ten quiet seconds, so logs stay short, and at once, not when
+/// a buffer fills.
 final class LiveStatus {
   private let label: String
   private let inPlace: Bool
   private var last = ""
   private var lastQuarter = -1
+  private var lastPrinted: ContinuousClock.Instant?
+  /// The longest a log goes without a line while the step moves on.
+  static let quietest = Duration.seconds(10)
 
   /// A status line that starts with `label`, redrawn in place when `inPlace`.
   init(_ label: String, inPlace: Bool) {
@@ -27,8 +31,12 @@ final class LiveStatus {
       return
     }
     let quarter = fraction.map { Int($0 * 4) } ?? lastQuarter
-    guard quarter != lastQuarter || fraction == nil else { return }
+    // A new line each quarter of the way, and at least every ``quietest`` seconds while the step
+    // moves: a build's last quarter (the kit, the suites, the link) can take a minute on a busy laptop.
+    let quiet = lastPrinted.map { ContinuousClock.now - $0 > Self.quietest } ?? true
+    guard quarter != lastQuarter || fraction == nil || quiet else { return }
     lastQuarter = quarter
+    lastPrinted = ContinuousClock.now
     print(line)
     fflush(nil)  // a pipe's output is buffered: without this, a CI log shows nothing for minutes
   }

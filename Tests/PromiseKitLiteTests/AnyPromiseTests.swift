@@ -89,6 +89,17 @@ struct AnyPromiseTests {
     #expect(await optional.settled.successValue == .some(nil))
   }
 
+  @Test("Bridged from a promise fulfilled with an error, an AnyPromise is rejected with it, as in PromiseKit 8")
+  func bridgedErrorValueRejects() async {
+    let typed = Promise<any Error>.value(TestError(code: 7))
+    let any = AnyPromise(typed)
+    let result = await any.settled
+    #expect(result.failureCode == 7, "an AnyPromise that holds an error is rejected, however it got there")
+    #expect(any.isRejected)
+    // The typed promise itself is untouched: for `Promise<any Error>` an error is just a value.
+    #expect(await typed.settled.successValue is TestError)
+  }
+
   @Test("Bridging a value of the wrong type rejects with a CastError that names both types")
   func wrongTypeRejects() async {
     let result = await Promise<Int>(AnyPromise.value("42")).settled

@@ -1,10 +1,17 @@
 extension AnyPromise {
   /// Exposes a typed promise to dynamic callers: fulfills with its value, rejects with its error.
+  ///
+  /// A value that is itself an `Error` (a fulfilled `Promise<any Error>`) rejects, as in
+  /// PromiseKit 8, where an `AnyPromise` that holds an error is rejected however it got there.
   public convenience init<U: Thenable>(_ thenable: U) {
     let (storage, _) = Promise<Values>.pending()
     self.init(storage: storage)
     thenable.pipe { result in
-      storage.settle(result.map { Values([$0]) })
+      if case .fulfilled(let value) = result, let error = value as? any Error {
+        storage.settle(.rejected(error))
+      } else {
+        storage.settle(result.map { Values([$0]) })
+      }
     }
   }
 

@@ -218,3 +218,28 @@ struct SentenceFirstTests {
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("inserted") || $0.hasPrefix("Expectation failed") })
   }
 }
+
+@Suite("A consequence is folded under its cause")
+struct FoldedConsequenceTests {
+  @Test("A failure that names the test which explains it is folded under that test, when it fails too")
+  func foldsUnderTheCause() {
+    let cause = Verdict.Failure(
+      test: "Every part loads: greeting, gallery", messages: ["The gallery showed 0 of 6 images."])
+    let consequence = Verdict.Failure(
+      test: "A failed profile is reported",
+      messages: ["The rest was not filled, which \"Every part loads\" explains: the profile is not its cause."])
+    let own = Verdict.Failure(test: "A reload overlaps", messages: ["The older answer landed last."])
+    let folded = Checker.folded([consequence, cause, own])
+    #expect(
+      folded.map(\.test) == ["Every part loads: greeting, gallery", "A reload overlaps"],
+      "named by the start of its name")
+    #expect(folded[0].messages.last == "And because of that, 1 more check fails: \"A failed profile is reported\".")
+  }
+
+  @Test("A failure that names a test which passed stays a failure of its own")
+  func keepsWhenTheCausePassed() {
+    let consequence = Verdict.Failure(
+      test: "A failed profile is reported", messages: ["Not filled, which \"Every part loads\" explains."])
+    #expect(Checker.folded([consequence]) == [consequence])
+  }
+}

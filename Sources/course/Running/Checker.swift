@@ -270,7 +270,48 @@ struct Checker {
     if failing.count == tests.count, !issues.isEmpty, issues.allSatisfy({ $0.contains("is not started yet") }) {
       return .notStarted(issues[0])
     }
-    return .failing(failing.map { Verdict.Failure(test: $0.name, messages: $0.issues) })
+    let ordered = failing.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+    return .failing(folded(ordered.map { Verdict.Failure(test: $0.element.name, messages: $0.element.issues) }))
+  }
+
+  /// The failures with each consequence folded under its cause.
+  ///
+  /// A test that can tell its failure is another test's doing says so in its sentence, naming that
+  /// test: `… which "Every part of the screen loads" explains`. When the named test fails too, the
+  /// consequence is not shown as a mistake of its own: its cause ends with "And because of that,
+  /// 2 more checks fail", naming them.
+  static func folded(_ failures: [Verdict.Failure]) -> [Verdict.Failure] {
+    // A sentence may name a test by the start of its name ("Every part of the screen loads").
+    func failingTest(named name: String) -> String? { failures.first { $0.test.hasPrefix(name) }?.test }
+    func cause(of failure: Verdict.Failure) -> String? {
+      let named = failure.messages.map { message -> String? in
+        guard let which = message.range(of: "which \""),
+          let close = message.range(of: "\" explains", range: which.upperBound..<message.endIndex)
+        else { return nil }
+        return String(message[which.upperBound..<close.lowerBound])
+      }
+      guard let first = named.first, let name = first, named.allSatisfy({ $0 == name }),
+        let cause = failingTest(named: name), cause != failure.test
+      else { return nil }
+      return cause
+    }
+    var consequences: [String: [String]] = [:]
+    var causes: [Verdict.Failure] = []
+    for failure in failures {
+      if let name = cause(of: failure) {
+        consequences[name, default: []].append(failure.test)
+      } else {
+        causes.append(failure)
+      }
+    }
+    return causes.map { failure in
+      guard let following = consequences[failure.test] else { return failure }
+      var failure = failure
+      let count = following.count == 1 ? "1 more check fails" : "\(following.count) more checks fail"
+      failure.messages.append(
+        "And because of that, \(count): \(following.map { "\"\($0)\"" }.joined(separator: ", ")).")
+      return failure
+    }
   }
 
   static func crashMessage(in output: String, running: [String]) -> String {

@@ -20,6 +20,9 @@ struct TestReport {
 
     /// The suite part of the id, `Module.Suite`.
     var suite: String { String(id.split(separator: "/").first ?? "") }
+
+    /// The line the test is declared on, from the end of its id: a suite's tests are reported in that order.
+    var line: Int { Int(id.split(separator: ":").dropLast().last ?? "") ?? .max }
   }
 
   /// The tests that started, in the order they were announced.

@@ -94,6 +94,9 @@ extension Catalog {
             "When failures should be skipped",
             wrongAnswers: ["fulfilled-then-empty"]),
           AntiPattern(
+            "`when(resolved:)` keeps the input order too",
+            wrongAnswers: ["append-in-arrival-order"]),
+          AntiPattern(
             "A request that never answers",
             wrongAnswers: ["no-timeout"]),
         ]),
@@ -134,6 +137,9 @@ extension Catalog {
           AntiPattern(
             "After `map(on: work)`, let `done` go back",
             wrongAnswers: ["done-on-work", "hop-inside-done"]),
+          AntiPattern(
+            "Where a chain is made decides nothing",
+            wrongAnswers: ["skip-hop-on-main"]),
         ]),
       Exercise(
         id: "1.7", title: "Retry with exponential backoff", grade: .interviewHard, points: 40,

@@ -50,6 +50,29 @@ struct Ex1_4_FanOutFanInTests {
     #expect(result == nil || result?.failure as? LegacyError == .server(status: 500))
   }
 
+  @Test("availableThumbnails: the thumbnails keep article order, whatever order they arrive in")
+  func availableKeepsArticleOrder() async throws {
+    // The last article answers first, and the second fails in between.
+    api.thumbnails.script(
+      Script.succeed(Thumbnail(articleID: 1)).after(0.04).fromBackground,
+      Script.fail(LegacyError.offline).after(0.03).fromBackground,
+      Script.succeed(Thumbnail(articleID: 3)).after(0.02).fromBackground,
+      Script.succeed(Thumbnail(articleID: 4)).after(0.01).fromBackground)
+    let result = await awaitSettled(
+      availableThumbnails(for: articles, api: api), "The guarantee availableThumbnails(for:api:) returned")
+    guard let ids = try result?.get().map(\.articleID) else { return }
+    // Compared outside #expect, so that the sentence is all the learner reads.
+    if Set(ids) == [1, 3, 4], ids != [1, 3, 4] {
+      Issue.record(
+        "The thumbnails that loaded came back as \(ids), in the order they arrived, not in article order [1, 3, 4]: `when(resolved:)` keeps the input order; collect nothing by hand."
+      )
+    } else if ids != [1, 3, 4] {
+      Issue.record(
+        "The thumbnails that loaded were \(ids), not [1, 3, 4], which \"availableThumbnails: failures are skipped\" explains."
+      )
+    }
+  }
+
   @Test("availableThumbnails: failures are skipped, the rest keep article order")
   func availableSkipsFailures() async throws {
     api.thumbnails.script(

@@ -39,6 +39,27 @@ struct Ex1_6_QueuesTests {
     )
   }
 
+  @Test("showPreparedFeed called from the main queue still updates the screen from the main queue")
+  func calledFromTheMainQueue() async throws {
+    let work = QueueProbe.make("work")
+    api.feeds.script(Script.succeed(Article.samples).fromBackground)
+    let (api, screen, session) = (api, screen, session)
+    // A screen starts its loads from the main queue: where the chain is made must change nothing.
+    let chain = await MainActor.run {
+      showPreparedFeed(session: session, api: api, screen: screen, work: work) { $0.filter(\.isPublished) }
+    }
+    let result = await awaitSettled(chain, "The chain showPreparedFeed returned, called from the main queue")
+    guard (try? result?.get()) != nil else { return }
+    // Compared outside #expect, so that the sentence is all the learner reads.
+    if !screen.callsOffMainQueue.isEmpty {
+      Issue.record(
+        "Called from the main queue, the chain updated the screen off it (\(screen.callsOffMainQueue)): where a chain is made decides nothing. `done` runs on the main queue by default; `on: nil` runs it wherever the step before it ended, here the work queue."
+      )
+    } else if screen.events != ["articles [1, 2, 4]"] {
+      Issue.record("Called from the main queue, the screen showed \(screen.events), not what `prepare` returned.")
+    }
+  }
+
   @Test("currentTheme returns the stored theme")
   func currentThemeValue() async throws {
     let theme = try await withDeadline("currentTheme(store:) called off the main queue") {

@@ -28,6 +28,12 @@ struct WrongAnswerProof {
     var runs = 0
     /// Why it is not proved, when it is not.
     var problem: String?
+    /// When it was caught, but the learner's verdict opens with another sentence: that sentence.
+    ///
+    /// Not (yet) a failure of the proof: it measures how often a verdict's first sentence is
+    /// not the cause the answer was written for, which is either a second true mistake of the
+    /// answer or a cause to fold under its own.
+    var opensWith: String?
   }
 
   let workspace: Workspace
@@ -163,6 +169,9 @@ struct WrongAnswerProof {
           findings[index].problem = findings[index].problem ?? miss
         } else {
           findings[index].caught += 1
+          findings[index].opensWith =
+            findings[index].opensWith
+            ?? opening(of: answer, exercise: exercise, in: topic, report: report, outcome: outcome)
         }
       }
       // The exercises left solved in this round must still pass: a wrong answer may not disturb another suite.
@@ -248,6 +257,20 @@ struct WrongAnswerProof {
     if said.contains(where: { Self.normalized($0).contains(Self.normalized(answer.sentence)) }) { return nil }
     let first = said.first.map { $0.split(separator: "\n").first.map(String.init) ?? $0 } ?? ""
     return "its suite failed, but without the sentence; \"\(failing[0].name)\" said: \(first)"
+  }
+
+  /// The first sentence of the verdict a learner would read, when it is not `answer`'s own.
+  private func opening(
+    of answer: WrongAnswer, exercise: Exercise, in topic: Topic, report: TestReport, outcome: Subprocess.Outcome
+  ) -> String? {
+    let verdict = Checker.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+    let first: String
+    if case .failing(let failures) = verdict, let message = failures.first?.messages.first {
+      first = message.split(separator: "\n").first.map(String.init) ?? message
+    } else {
+      first = verdict.explanation.joined(separator: " ")
+    }
+    return Self.normalized(first).contains(Self.normalized(answer.sentence)) ? nil : first
   }
 
   /// Text with its runs of white space made single spaces, so a sentence matches across line breaks.

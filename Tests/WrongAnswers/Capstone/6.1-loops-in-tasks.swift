@@ -21,6 +21,8 @@ public final class DashboardModel {
 
   private let sources: DashboardSources
   private let userID: Int
+  /// Which call of `load()` is the newest: an older one that is still waiting must not draw.
+  private var newestLoad = 0
 
   /// A dashboard for user `userID` over `sources`.
   public init(sources: DashboardSources, userID: Int) {
@@ -28,23 +30,43 @@ public final class DashboardModel {
     self.userID = userID
   }
 
-  /// Loads every part of the screen.
+  /// Loads every part of the screen. Called again before it has finished (a pull to refresh),
+  /// the newest call wins: what an older call receives after that changes nothing.
   public func load() async {
+    newestLoad += 1
+    let thisLoad = newestLoad
+    // Both requests start now; each failure is reported on its own, so one broken source
+    // never blanks the whole screen.
     async let profile = Result { try await sources.profiles.profile(id: userID) }
     async let articles = Result { try await sources.articles.latest(refresh: false) }
-    switch await profile {
+    errors = []
+    // After every `await`, a newer load may have started, and finished: then this one stops.
+    let profileResult = await profile
+    guard thisLoad == newestLoad else { return }
+    switch profileResult {
     case .success(let profile): greeting = "Hello, \(profile.displayName)"
     case .failure(let error): errors.append("The profile did not load: \(error).")
     }
-    switch await articles {
+    let articlesResult = await articles
+    guard thisLoad == newestLoad else { return }
+    switch articlesResult {
     case .success(let articles): headlines = articles.filter(\.isPublished).map(\.title)
     case .failure(let error): errors.append("The articles did not load: \(error).")
     }
     Task {
-      for await value in sources.sync.syncProgress() { syncProgress = value }
+      for await value in sources.sync.syncProgress() {
+        guard thisLoad == newestLoad else { return }
+        syncProgress = value
+      }
     }
     Task {
-      for await batch in sources.gallery.gallery() { images.append(contentsOf: batch) }
+      var firstBatch = true
+      for await batch in sources.gallery.gallery() {
+        guard thisLoad == newestLoad else { return }
+        // A reload shows the gallery once: its first batch replaces what the last load showed.
+        images = firstBatch ? batch : images + batch
+        firstBatch = false
+      }
     }
   }
 }

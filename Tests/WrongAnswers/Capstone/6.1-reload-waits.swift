@@ -45,16 +45,26 @@ public final class DashboardModel {
     // never blanks the whole screen.
     async let profile = Result { try await sources.profiles.profile(id: userID) }
     async let articles = Result { try await sources.articles.latest(refresh: false) }
-    switch await profile {
+    errors = []
+    let profileResult = await profile
+    switch profileResult {
     case .success(let profile): greeting = "Hello, \(profile.displayName)"
     case .failure(let error): errors.append("The profile did not load: \(error).")
     }
-    switch await articles {
+    let articlesResult = await articles
+    switch articlesResult {
     case .success(let articles): headlines = articles.filter(\.isPublished).map(\.title)
     case .failure(let error): errors.append("The articles did not load: \(error).")
     }
-    for await value in sources.sync.syncProgress() { syncProgress = value }
-    for await batch in sources.gallery.gallery() { images.append(contentsOf: batch) }
+    for await value in sources.sync.syncProgress() {
+      syncProgress = value
+    }
+    var firstBatch = true
+    for await batch in sources.gallery.gallery() {
+      // A reload shows the gallery once: its first batch replaces what the last load showed.
+      images = firstBatch ? batch : images + batch
+      firstBatch = false
+    }
   }
 }
 

@@ -21,6 +21,8 @@ public final class DashboardModel {
 
   private let sources: DashboardSources
   private let userID: Int
+  /// Which call of `load()` is the newest: an older one that is still waiting must not draw.
+  private var newestLoad = 0
 
   /// A dashboard for user `userID` over `sources`.
   public init(sources: DashboardSources, userID: Int) {
@@ -28,22 +30,40 @@ public final class DashboardModel {
     self.userID = userID
   }
 
-  /// Loads every part of the screen.
+  /// Loads every part of the screen. Called again before it has finished (a pull to refresh),
+  /// the newest call wins: what an older call receives after that changes nothing.
   public func load() async {
+    newestLoad += 1
+    let thisLoad = newestLoad
+    errors = []
+    // After every `await`, a newer load may have started, and finished: then this one stops.
     do {
       let profile = try await sources.profiles.profile(id: userID)
+      guard thisLoad == newestLoad else { return }
       greeting = "Hello, \(profile.displayName)"
     } catch {
+      guard thisLoad == newestLoad else { return }
       errors.append("The profile did not load: \(error).")
     }
     do {
       let articles = try await sources.articles.latest(refresh: false)
+      guard thisLoad == newestLoad else { return }
       headlines = articles.filter(\.isPublished).map(\.title)
     } catch {
+      guard thisLoad == newestLoad else { return }
       errors.append("The articles did not load: \(error).")
     }
-    for await value in sources.sync.syncProgress() { syncProgress = value }
-    for await batch in sources.gallery.gallery() { images.append(contentsOf: batch) }
+    for await value in sources.sync.syncProgress() {
+      guard thisLoad == newestLoad else { return }
+      syncProgress = value
+    }
+    var firstBatch = true
+    for await batch in sources.gallery.gallery() {
+      guard thisLoad == newestLoad else { return }
+      // A reload shows the gallery once: its first batch replaces what the last load showed.
+      images = firstBatch ? batch : images + batch
+      firstBatch = false
+    }
   }
 }
 

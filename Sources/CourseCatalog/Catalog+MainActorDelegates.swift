@@ -17,6 +17,8 @@ extension Catalog {
             "Batches delivered back to back keep their order",
             wrongAnswers: ["task-per-callback", "main-actor-run-in-task", "detached-task"]),
           AntiPattern("Called on the main queue, `DispatchQueue.main.sync` waits", wrongAnswers: ["main-sync"]),
+          AntiPattern(
+            "While the main queue is busy, a delegate method that waits for it", wrongAnswers: ["sync-unless-on-main"]),
         ]),
       Exercise(
         id: "5.2", title: "The view model keeps its handler alive", grade: .practice, points: 20,

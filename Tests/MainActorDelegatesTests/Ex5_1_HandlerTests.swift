@@ -103,4 +103,31 @@ struct Ex5_1_HandlerTests {
       },
       ifHung: "Called on the main queue, the handler never delivered the batch: \(waitsForItself)")
   }
+
+  @Test(
+    "While the main queue is busy, the delegate method returns at once: the loader's queue never waits, proved in a child process"
+  )
+  func neverBlocksTheLoader() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run {
+          let recorder = BatchRecorder()
+          let handler = ImageBatchHandler { batch in recorder.record(batch) }
+          let loader = ImageBatchLoader(delegate: nil)
+          // The main queue is held busy while the loader's callback runs: a handler that waits for it blocks.
+          try await withMainQueueHeld("imageLoader(_:didLoadBatch:) while the main queue is busy") {
+            handler.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1))
+          }
+          guard await recorder.wait(for: 1) else {
+            throw ResumeProbe.ProbeFailure("the batch never reached didLoadBatch once the main queue was free")
+          }
+        }
+      }
+    }
+    expectFinished(
+      child, "ImageBatchHandler called on a background queue while the main queue was busy",
+      ifHung:
+        "While the main queue was busy, the delegate method did not return: it waited for the main actor, which holds the loader's queue hostage. Hop with Task { @MainActor in didLoadBatch(batch) } and return at once; never DispatchQueue.main.sync."
+    )
+  }
 }

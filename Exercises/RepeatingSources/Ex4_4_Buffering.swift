@@ -9,6 +9,8 @@
 //   - `auditTrail`: a compliance log. It must record every price, in order, however
 //     far behind it falls.
 // Choose each stream's buffering policy; the lesson asks you to justify the choice.
+// Each call returns a stream of its own, which unregisters when its consumer stops
+// or lets it go.
 
 import CourseCatalog
 import LegacyKit

@@ -82,6 +82,7 @@ extension Catalog {
           AntiPattern(
             "Both streams still unregister in `onTermination`",
             wrongAnswers: ["ui-no-unregister"]),
+          AntiPattern("Each call returns a stream of its own", wrongAnswers: ["cached-label-stream"]),
         ]),
       Exercise(
         id: "4.5", title: "Why not a continuation", grade: .challenge, points: 30,

@@ -69,6 +69,25 @@ struct Ex4_4_BufferingTests {
     }
   }
 
+  @Test("Each call is a stream of its own: two consumers both get the price", arguments: ["uiPrices", "auditTrail"])
+  func streamPerCall(name: String) async throws {
+    let ticker = ticker
+    let make = { name == "uiPrices" ? uiPrices(of: "ACME", ticker: ticker) : auditTrail(of: "ACME", ticker: ticker) }
+    let (first, second) = (make(), make())
+    ticker.publish(1, for: "ACME")
+    await ticker.flush()
+    let both = try? await withDeadline("reading one price from each of two \(name) streams") {
+      var (one, other) = (first.makeAsyncIterator(), second.makeAsyncIterator())
+      return [await one.next(), await other.next()]
+    }
+    // Compared outside #expect, so that the sentence is all the learner reads.
+    if both != [1, 1] {
+      Issue.record(
+        "Two consumers of \(name) did not both get the price (they read \(both.map { "\($0)" } ?? "one between them, then waited")): each call must return a stream of its own, registered in its own builder, never one kept and handed out again."
+      )
+    }
+  }
+
   @Test("Both streams unregister when their consumer stops", arguments: ["uiPrices", "auditTrail"])
   func unregisters(name: String) async throws {
     let stream = name == "uiPrices" ? uiPrices(of: "ACME", ticker: ticker) : auditTrail(of: "ACME", ticker: ticker)

@@ -13,7 +13,8 @@ import Foundation
 struct WarmCommand: Command {
   static let info = CommandInfo(
     name: "warm",
-    abstract: "Instructor: build everything the day needs (exercises, solutions, scratch copies), and time it.",
+    abstract:
+      "Instructor: build everything the day needs (exercises, solutions, scratch copies, the compile-error fallback), and time it.",
     usage: "warm [--dry-run]",
     discussion:
       "Run it before the room arrives, on the machine you will present from: every check of the day then starts warm. Scratch copies are created where missing, never overwritten.",

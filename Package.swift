@@ -11,6 +11,9 @@ struct Topic {
   var languageMode: SwiftLanguageMode = .v6
   /// Whether a warning in the exercise target fails its build (topic 5 teaches warning-free Swift 6).
   var warningsAreErrors = false
+  /// Whether the learner writes tests (topic 7): the exercise folder is then a test target, run
+  /// against the subjects in `Tests/<name>Subjects`, the correct ones and the hidden mutants.
+  var learnerWritesTests = false
 
   var settings: [SwiftSetting] {
     [.swiftLanguageMode(languageMode)] + (warningsAreErrors ? [.treatAllWarnings(as: .error)] : [])
@@ -24,6 +27,7 @@ let topics: [Topic] = [
   Topic(name: "ContinuationAdapters"),
   Topic(name: "RepeatingSources"),
   Topic(name: "MainActorDelegates", warningsAreErrors: true),
+  Topic(name: "ProvingAdapters", learnerWritesTests: true),
   Topic(name: "Capstone"),
 ]
 
@@ -62,7 +66,21 @@ let selfTests = Context.environment["COURSE_SOLUTIONS"] == "1" || Context.enviro
 let exerciseDependencies: [Target.Dependency] = ["PromiseKitLite", "LegacyKit", "CourseCatalog", "Locking"]
 
 let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
-  [
+  if topic.learnerWritesTests {
+    // The learner's file is a test file, so Xcode's and VS Code's test navigators list and run it.
+    // What it tests is chosen when the tests run: the correct subject, or one of the hidden mutants
+    // that `course check` swaps in through `COURSE_MUTANT`, all from one build.
+    return [
+      .target(
+        name: topic.name + "Subjects", dependencies: ["LegacyKit", "PromiseKitLite", "Locking"],
+        path: "Tests/\(topic.name)Subjects", swiftSettings: topic.settings),
+      .testTarget(
+        name: topic.name + "Tests",
+        dependencies: [.target(name: topic.name + "Subjects"), "ProvingKit"] + exerciseDependencies,
+        path: "\(exercisesFolder)/\(topic.name)", swiftSettings: topic.settings),
+    ]
+  }
+  return [
     .target(
       name: topic.name,
       dependencies: exerciseDependencies,
@@ -106,13 +124,15 @@ let package = Package(
       name: "CourseKit",
       dependencies: ["CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking", "Platform", "Scheduling"],
       swiftSettings: builtFromSettings),
+    // What a learner's tests of topic 7 may use beyond Swift Testing: a deadline and a stub repository.
+    .target(name: "ProvingKit", dependencies: ["CourseCatalog", "CourseKit", "LegacyKit", "Locking"]),
     .executableTarget(name: "course", dependencies: ["CourseCatalog", "Locking", "Platform", "Scheduling"]),
     .executableTarget(name: "PromiseBenchmarks", dependencies: ["PromiseKitLite", "Platform"]),
     .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite", "Locking"]),
     .testTarget(name: "CourseCatalogTests", dependencies: ["CourseCatalog"]),
     // The lessons' code examples, compiled and tested so that they stay true.
     .target(name: "LessonExamples", dependencies: ["PromiseKitLite", "LegacyKit"], path: "Docs/Examples"),
-    .testTarget(name: "LessonExamplesTests", dependencies: ["LessonExamples", "LegacyKit"]),
+    .testTarget(name: "LessonExamplesTests", dependencies: ["LessonExamples", "LegacyKit", "ProvingKit"]),
     // Topic 5's lesson starts from code written before Swift 6; it must still compile as written.
     .target(
       name: "LessonExamplesSwift5", dependencies: ["LegacyKit"], path: "Docs/ExamplesSwift5",

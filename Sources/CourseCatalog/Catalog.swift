@@ -11,6 +11,7 @@ public enum Catalog {
     continuationAdapters,
     repeatingSources,
     mainActorDelegates,
+    provingAdapters,
     capstone,
   ]
 

@@ -134,7 +134,9 @@ public struct CatalogAudit {
       problems.append("Exercise \(id) has no solution at \(topic.solutionPath(exercise)).")
     }
     let suitePath = "Tests/\(topic.testModule)/\(exercise.suiteName).swift"
-    if let suite = text(suitePath) {
+    if topic.learnerWritesTests {
+      problems += learnerSuiteProblems(of: exercise, in: topic)
+    } else if let suite = text(suitePath) {
       if !suite.contains("struct \(exercise.suiteName)") || !suite.contains(".exercise(\"\(id)\")") {
         problems.append("\(suitePath) does not declare `struct \(exercise.suiteName)` with `.exercise(\"\(id)\")`.")
       }
@@ -154,6 +156,34 @@ public struct CatalogAudit {
     }
     return problems
   }
+
+  /// Where the learner writes the suite (topic 7): the exercise and its solution declare it, and
+  /// its mutants are enough, and named once each.
+  private func learnerSuiteProblems(of exercise: Exercise, in topic: Topic) -> [String] {
+    var problems: [String] = []
+    for path in [topic.exercisePath(exercise), topic.solutionPath(exercise)] {
+      if let source = text(path), !source.contains("struct \(exercise.suiteName)") {
+        problems.append("\(path) does not declare the suite `struct \(exercise.suiteName)`.")
+      }
+    }
+    if exercise.mutants.count < Self.mutantsPerExercise {
+      problems.append(
+        "Exercise \(exercise.id) has \(exercise.mutants.count) mutants; it needs \(Self.mutantsPerExercise).")
+    }
+    for duplicate in duplicates(exercise.mutants.map(\.slug)) {
+      problems.append("Exercise \(exercise.id) names the mutant \(duplicate) twice.")
+    }
+    if let shippedExercises, let source = text("\(shippedExercises)/\(topic.module)/\(exercise.fileName)") {
+      for kept in exercise.mutants.compactMap(\.keptTest) where !source.contains("func \(kept.dropLast(2))(") {
+        problems.append(
+          "\(topic.exercisePath(exercise)) has no test `\(kept)`, which the catalog says the learner must keep.")
+      }
+    }
+    return problems
+  }
+
+  /// The fewest mutants an exercise whose learner writes the tests is graded by.
+  public static let mutantsPerExercise = 6
 
   /// The anchors of a Markdown document's headings, as GitHub makes them.
   public static func anchors(in markdown: String) -> Set<String> {

@@ -23,6 +23,8 @@ public struct Exercise: Sendable, Codable, Hashable {
   public let buildsOn: [String]
   /// The lesson's anti-patterns that this exercise's suite catches, each with the wrong answers that prove it.
   public let antiPatterns: [AntiPattern]
+  /// Where the learner writes the tests (topic 7): the broken subjects those tests must catch.
+  public let mutants: [Mutant]
 
   /// What an exercise ships with.
   public enum Kind: String, Sendable, Codable, Hashable {
@@ -35,7 +37,7 @@ public struct Exercise: Sendable, Codable, Hashable {
   /// Describes an exercise; `name` is its file's base name, such as `Ex1_3_HandleErrors`.
   public init(
     id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String],
-    kind: Kind = .stub, buildsOn: [String] = [], antiPatterns: [AntiPattern] = []
+    kind: Kind = .stub, buildsOn: [String] = [], mutants: [Mutant] = [], antiPatterns: [AntiPattern] = []
   ) {
     self.id = id
     self.title = title
@@ -47,6 +49,7 @@ public struct Exercise: Sendable, Codable, Hashable {
     self.kind = kind
     self.buildsOn = buildsOn
     self.antiPatterns = antiPatterns
+    self.mutants = mutants
   }
 
   /// The name of the test suite that checks this exercise: the file's name plus `Tests`.

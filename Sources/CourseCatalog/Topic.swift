@@ -12,11 +12,14 @@ public struct Topic: Sendable, Codable, Hashable {
   public let exercises: [Exercise]
   /// For each of the lesson's interview questions, in order, the id of the exercise that practises it.
   public let interviewPractice: [String]
+  /// Whether the learner writes the tests (topic 7): each exercise file is then a suite of the learner's,
+  /// graded by the mutants it catches (``Exercise/mutants``), and the topic has no graded suites of its own.
+  public let learnerWritesTests: Bool
 
   /// Describes a topic.
   public init(
     number: Int, module: String, title: String, lessonFile: String, exercises: [Exercise],
-    interviewPractice: [String] = []
+    interviewPractice: [String] = [], learnerWritesTests: Bool = false
   ) {
     self.number = number
     self.module = module
@@ -24,6 +27,7 @@ public struct Topic: Sendable, Codable, Hashable {
     self.lessonFile = lessonFile
     self.exercises = exercises
     self.interviewPractice = interviewPractice
+    self.learnerWritesTests = learnerWritesTests
   }
 
   /// The test target's name.

@@ -162,7 +162,7 @@ struct WrongAnswerProof {
         : try checker.test(
           filter: run == 0 ? filter : swappedOnly, topics: topics, sourcesFolder: Self.sourcesFolder,
           scratch: Self.scratch)
-      for index in active {
+      for index in active where !swapped[index].0.learnerWritesTests {
         let (topic, exercise, answer) = swapped[index]
         findings[index].runs += 1
         if let miss = judge(answer, of: exercise, in: topic, report: report, outcome: outcome) {
@@ -206,7 +206,42 @@ struct WrongAnswerProof {
         }
       }
     }
+    if !sanitized { try proveSuites(swapped, active: active, with: checker, into: &findings) }
     return findings
+  }
+
+  /// Judges the weak suites of topic 7 in this round by what a learner would be told: the verdict
+  /// of grading them by mutants, which must name the mutant each one lets through.
+  private func proveSuites(
+    _ swapped: [(Topic, Exercise, WrongAnswer)], active: [Int], with checker: Checker, into findings: inout [Finding]
+  ) throws {
+    let suites = active.filter { swapped[$0].0.learnerWritesTests }
+    var topics: [Topic] = []
+    for index in suites where !topics.contains(swapped[index].0) { topics.append(swapped[index].0) }
+    for topic in topics {
+      let own = suites.filter { swapped[$0].0 == topic }
+      let verdicts = try checker.grade(
+        own.map { swapped[$0].1 }, of: topic, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch,
+        label: topic.module)
+      for index in own {
+        let (_, exercise, answer) = swapped[index]
+        findings[index].runs += 1
+        guard case .failing(let failures) = verdicts[exercise.id] else {
+          findings[index].problem =
+            "its suite was not caught: the verdict is \"\(verdicts[exercise.id]?.explanation.first ?? "none")\""
+          continue
+        }
+        let said = failures.flatMap(\.messages)
+        guard said.contains(where: { Self.normalized($0).contains(Self.normalized(answer.sentence)) }) else {
+          findings[index].problem = "its verdict does not say the sentence; it opens with: \(said.first ?? "")"
+          continue
+        }
+        findings[index].caught += 1
+        if let first = said.first, !Self.normalized(first).contains(Self.normalized(answer.sentence)) {
+          findings[index].opensWith = first
+        }
+      }
+    }
   }
 
   /// Builds the scratch copy under the thread sanitizer.

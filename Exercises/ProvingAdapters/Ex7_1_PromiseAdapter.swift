@@ -1,0 +1,29 @@
+// Exercise 7.1 · Both paths of a promise adapter
+//
+// Write the tests that prove `ArticleCloudRepository`, the promise adapter of exercise 3.2 (in
+// `ProvingAdaptersSubjects`: read its doc comment). Give it a cloud of your own, scripted
+// (`cloud.articles.script(.succeed(…))`, `.fail(…)`), and prove both paths:
+// - the success path returns exactly the cloud's articles, and asks the cloud with the `refresh`
+//   flag it was given;
+// - the failure path throws the cloud's own error, and so does a cancelled promise.
+// Await every call under `withDeadline` (from ProvingKit): an adapter that never resumes must fail
+// your test, not hang the run.
+//
+// `swift run course check 7.1` runs your tests against the correct adapter, then against broken ones,
+// and names each broken one that your tests let through. Replace the test below with yours.
+//
+// Lesson: Docs/07-proving-adapters.md#both-paths-of-an-adapter
+
+import LegacyKit
+import PromiseKitLite
+import ProvingAdaptersSubjects
+import ProvingKit
+import Testing
+
+@Suite("7.1 Both paths of a promise adapter")
+struct Ex7_1_PromiseAdapterTests {
+  @Test("Not started yet: replace this test with your tests")
+  func notStartedYet() throws {
+    throw NotStarted("7.1")
+  }
+}

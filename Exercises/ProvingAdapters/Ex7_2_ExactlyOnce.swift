@@ -1,0 +1,28 @@
+// Exercise 7.2 · Exactly once: catch a double resume and a zero resume
+//
+// Write the tests that prove `ProfileLoader` (in `ProvingAdaptersSubjects`: read its doc comment)
+// resumes exactly once, whatever the SDK does. Script the SDK (`service.endpoint.script(…)`) on
+// every path: a profile; an error; two callbacks (`.twice(…)`); an error then a profile; a profile
+// and an error together (`Script([.both(…)])`); neither (`.neither`).
+// - A double resume traps the process: only a child process can report it. Make that call inside
+//   `#expect(processExitsWith: .success) { … }` (its closure cannot capture values: build the
+//   scenario inside it), and read the runtime's words with `observing: [\.standardErrorContent]`.
+// - A zero resume hangs: await it under `withDeadline` (from ProvingKit).
+//
+// `swift run course check 7.2` runs your tests against the correct loader, then against broken ones,
+// and names each broken one that your tests let through. Replace the test below with yours.
+//
+// Lesson: Docs/07-proving-adapters.md#exactly-once-proved
+
+import LegacyKit
+import ProvingAdaptersSubjects
+import ProvingKit
+import Testing
+
+@Suite("7.2 Exactly once: catch a double resume and a zero resume")
+struct Ex7_2_ExactlyOnceTests {
+  @Test("Not started yet: replace this test with your tests")
+  func notStartedYet() throws {
+    throw NotStarted("7.2")
+  }
+}

@@ -1,0 +1,27 @@
+// Exercise 7.4 · A stream adapter: every value, the end, and a consumer that stops
+//
+// Write the tests that prove `messages(from:)` (in `ProvingAdaptersSubjects`: read its doc comment),
+// the stream adapter of exercise 4.3, over a scripted `LegacySocket(plan:)`. Prove that:
+// - every message arrives, in order, and then the stream ends (collect it under `withDeadline`);
+// - messages that arrive before anyone reads are kept, every one;
+// - a socket that breaks ends the loop by throwing its error, after every message;
+// - a consumer that stops (it leaves the loop, or its task is cancelled) disconnects the socket,
+//   even a live one that never closes (`closes: false`): `await eventually { !socket.isOpen }`.
+//
+// `swift run course check 7.4` runs your tests against the correct stream, then against broken ones,
+// and names each broken one that your tests let through. Replace the test below with yours.
+//
+// Lesson: Docs/07-proving-adapters.md#a-stream-start-to-end
+
+import LegacyKit
+import ProvingAdaptersSubjects
+import ProvingKit
+import Testing
+
+@Suite("7.4 A stream adapter: every value, the end, and a consumer that stops")
+struct Ex7_4_StreamTests {
+  @Test("Not started yet: replace this test with your tests")
+  func notStartedYet() throws {
+    throw NotStarted("7.4")
+  }
+}

@@ -1,0 +1,243 @@
+extension Catalog {
+  /// Topic 7: proving adapters. The learner writes the tests; the mutants they catch grade them.
+  static let provingAdapters = Topic(
+    number: 7, module: "ProvingAdapters", title: "Proving adapters: write the tests, catch the mutants",
+    lessonFile: "07-proving-adapters.md",
+    exercises: [
+      Exercise(
+        id: "7.1", title: "Both paths of a promise adapter", grade: .warmUp, points: 10,
+        name: "Ex7_1_PromiseAdapter", lessonAnchor: "both-paths-of-an-adapter",
+        hints: [
+          "Give the repository a cloud of your own (`ArticleCloud()`), script it (`cloud.articles.script(.succeed(…))`, `.fail(…)`), and expect exactly what you scripted.",
+          "Await every call under `withDeadline`: an adapter that never resumes then fails your test instead of hanging the run.",
+          "A failure is more than one path: the cloud's own error, and a cancellation (`PMKError.cancelled`). And `latest(refresh: true)` must reach the cloud as `true`.",
+        ],
+        mutants: [
+          Mutant(
+            "done-only", does: "never resumes when the promise is rejected",
+            catchIt:
+              "Add a test of the failure path, awaited under `withDeadline`: against this adapter it times out instead of throwing the cloud's error."
+          ),
+          Mutant(
+            "swallows-error", does: "returns an empty list when the promise is rejected",
+            catchIt:
+              "Expect the failure path to throw (`#expect(throws:)`): this adapter returns `[]` and throws nothing."),
+          Mutant(
+            "generic-error", does: "throws an error of its own instead of the cloud's",
+            catchIt:
+              "Expect the very error the cloud was scripted to fail with (`#expect(throws: LegacyError.offline)`), not just any error."
+          ),
+          Mutant(
+            "default-catch-policy", does: "never resumes when the promise is cancelled",
+            catchIt:
+              "Script a cancellation (`.fail(PMKError.cancelled)`) and expect it thrown, under `withDeadline`: this adapter's `catch` skips cancellations, so it times out."
+          ),
+          Mutant(
+            "shared-cloud", does: "ignores the cloud it is given and asks `ArticleCloud.shared`",
+            catchIt:
+              "Script your own cloud with articles that are not `Article.samples`, and expect exactly those: this adapter returns the shared cloud's samples."
+          ),
+          Mutant(
+            "ignores-refresh", does: "always asks the cloud with `forceRefresh: false`",
+            catchIt:
+              "Call `latest(refresh: true)` and expect the cloud's calls to be `[true]` (`cloud.articles.calls`)."),
+        ],
+        antiPatterns: [
+          AntiPattern("A suite with only a success test", wrongAnswers: ["success-only"]),
+          AntiPattern("A failure test without a deadline", wrongAnswers: ["no-deadline"]),
+          AntiPattern("Any error is not the cloud's error", wrongAnswers: ["any-error"]),
+          AntiPattern("A cancellation is a failure path too", wrongAnswers: ["no-cancellation"]),
+          AntiPattern("A test that never scripts the cloud", wrongAnswers: ["samples-only"]),
+          AntiPattern("A test that never looks at the `refresh` flag", wrongAnswers: ["no-refresh-check"]),
+        ]),
+      Exercise(
+        id: "7.2", title: "Exactly once: catch a double resume and a zero resume", grade: .challenge, points: 30,
+        name: "Ex7_2_ExactlyOnce", lessonAnchor: "exactly-once-proved",
+        hints: [
+          "A double resume traps the process, so only a child process can report it: `await #expect(processExitsWith: .success) { … }`, with the script made inside the closure.",
+          "Script the second callback so it comes before the call returns (`.twice(…)` delivers on the caller's thread): a second callback that comes later may find the child already gone.",
+          "A zero resume hangs, so await it under `withDeadline`. Cover each odd path: two callbacks, an error then a profile, both at once, and neither.",
+        ],
+        mutants: [
+          Mutant(
+            "no-guard", does: "resumes its continuation again when the SDK calls back twice",
+            catchIt:
+              "Script two callbacks (`.twice(…)`) and make the call in a child process, with `#expect(processExitsWith: .success)`: this adapter traps there, and the runtime says it resumed its continuation more than once."
+          ),
+          Mutant(
+            "guard-on-success-only", does: "resumes twice when an error comes first and a profile second",
+            catchIt:
+              "Script `.twice(.error(…), .value(…))` in a child process: this adapter only ignores a callback after a success, so it traps."
+          ),
+          Mutant(
+            "two-ifs", does: "resumes twice when the SDK sends a profile and an error together",
+            catchIt:
+              "Script `.both(profile, error)` in a child process: this adapter traps, where the correct one throws the error."
+          ),
+          Mutant(
+            "value-wins", does: "returns the profile when the SDK sends a profile and an error together",
+            catchIt: "Script `.both(profile, error)` and expect the error thrown: when both come, the error wins."),
+          Mutant(
+            "neither-hangs", does: "never resumes when the SDK calls back with neither a profile nor an error",
+            catchIt:
+              "Script `.neither` and expect `NeitherValueNorError`, under `withDeadline`: this adapter times out."),
+          Mutant(
+            "neither-force-unwrap", does: "crashes when the SDK calls back with neither a profile nor an error",
+            catchIt:
+              "Script `.neither` in a child process and expect the call to throw `NeitherValueNorError` there: this adapter unwraps a nil profile and traps."
+          ),
+        ],
+        antiPatterns: [
+          AntiPattern("A double resume checked in the test's own process", wrongAnswers: ["in-process-twice"]),
+          AntiPattern("A second callback that comes after the child has exited", wrongAnswers: ["twice-later"]),
+          AntiPattern("A suite that never scripts `(nil, nil)`", wrongAnswers: ["no-neither"]),
+          AntiPattern("A suite that never scripts a profile and an error together", wrongAnswers: ["no-both"]),
+          AntiPattern("Only two callbacks of the same kind", wrongAnswers: ["same-kind-twice"]),
+        ]),
+      Exercise(
+        id: "7.3", title: "A presenter tested with a stub repository", grade: .practice, points: 20,
+        name: "Ex7_3_Presenter", lessonAnchor: "a-presenter-at-its-boundary",
+        hints: [
+          "Write a `@MainActor` spy that conforms to `ArticleListViewProtocol` and records each call; give the presenter a `StubArticleRepository`, then `await presenter.loading?.value`.",
+          "Record what the presenter holds when `reloadList()` is called (the spy can keep a weak reference to it): a screen reloads to show the new articles.",
+          "Script two answers, `StubArticleRepository(.success(…), .failure(…))`: load, then pull to refresh, and expect the error reported and the first articles kept.",
+        ],
+        mutants: [
+          Mutant(
+            "shared-singleton", subject: "a presenter",
+            does: "loads from the legacy singleton `ArticleCloud.shared` instead of its repository",
+            catchIt:
+              "Give the presenter a `StubArticleRepository` with articles of your own, and expect exactly those in `articles`: this presenter shows the singleton's samples."
+          ),
+          Mutant(
+            "no-reload", subject: "a presenter", does: "sets its articles but never asks the view to reload",
+            catchIt: "Give the presenter a spy view that records its calls, and expect one `reloadList()` after a load."
+          ),
+          Mutant(
+            "reload-before-set", subject: "a presenter",
+            does: "asks the view to reload before it has set the new articles",
+            catchIt:
+              "Have the spy record what the presenter holds when `reloadList()` is called: this presenter still holds the old list then."
+          ),
+          Mutant(
+            "error-swallowed", subject: "a presenter", does: "never tells the view that loading failed",
+            catchIt: "Make the stub fail and expect the spy to hear `handleApiError(error:)` with the stub's error."),
+          Mutant(
+            "clears-on-error", subject: "a presenter", does: "blanks the list when a later load fails",
+            catchIt:
+              "Load once, then let a pull to refresh fail (`StubArticleRepository(.success(…), .failure(…))`), and expect the first articles kept."
+          ),
+          Mutant(
+            "refresh-dropped", subject: "a presenter", does: "loads from the cache when the user pulls to refresh",
+            catchIt: "Pull to refresh and expect the stub's calls to end with `true` (`stub.calls`)."),
+        ],
+        antiPatterns: [
+          AntiPattern("A stub that answers with `Article.samples`", wrongAnswers: ["samples-stub"]),
+          AntiPattern("No spy view", wrongAnswers: ["no-spy"]),
+          AntiPattern("Counting reloads without looking at what is shown", wrongAnswers: ["reload-count-only"]),
+          AntiPattern("An error path tested from an empty screen", wrongAnswers: ["error-from-empty"]),
+          AntiPattern("Only `onViewDidLoad()` is tested", wrongAnswers: ["no-pull-to-refresh"]),
+          AntiPattern("A suite with only a success test", wrongAnswers: ["success-only"]),
+        ]),
+      Exercise(
+        id: "7.4", title: "A stream adapter: every value, the end, and a consumer that stops", grade: .challenge,
+        points: 30, name: "Ex7_4_Stream", lessonAnchor: "a-stream-start-to-end",
+        hints: [
+          "Script a `LegacySocket(plan:)`, collect `messages(from:)` into an array under `withDeadline`, and expect exactly the plan's messages: a stream that never ends then fails the deadline.",
+          "A socket that closes with an error must end the loop by throwing that error, after every message.",
+          "Break out of the loop (or cancel its task) and expect `await eventually { !socket.isOpen }`. And read late once: wait until the socket has closed, then collect, so a stream that drops buffered messages is caught.",
+        ],
+        mutants: [
+          Mutant(
+            "never-finishes", subject: "a stream", does: "never finishes when the socket closes",
+            catchIt:
+              "Collect the whole stream under `withDeadline` and expect every message: this stream never ends, so the deadline fails."
+          ),
+          Mutant(
+            "error-swallowed", subject: "a stream",
+            does: "finishes cleanly when the socket breaks, and drops its error",
+            catchIt:
+              "Script a socket that closes with an error, and expect the loop to throw that error after the messages."),
+          Mutant(
+            "error-as-message", subject: "a stream", does: "turns the socket's error into one more message",
+            catchIt:
+              "Expect exactly the scripted messages before the error: this stream adds one, and ends without throwing."),
+          Mutant(
+            "no-on-termination", subject: "a stream", does: "leaves the socket connected after its consumer stops",
+            catchIt:
+              "Break out of the loop after the first message, or cancel its task, and expect `await eventually { !socket.isOpen }`."
+          ),
+          Mutant(
+            "disconnect-only-when-finished", subject: "a stream",
+            does: "disconnects only when the stream finishes, not when its consumer stops",
+            catchIt:
+              "Stop consuming a live socket (`closes: false`) and expect it disconnected: a consumer that stops cancels the stream, and `onTermination` must disconnect then too."
+          ),
+          Mutant(
+            "buffering-newest-1", subject: "a stream",
+            does: "keeps only the newest message when its consumer is slower than the socket",
+            catchIt:
+              "Let the socket deliver everything before you read (`await eventually { !socket.isOpen }`), then collect: this stream hands over only the last message."
+          ),
+        ],
+        antiPatterns: [
+          AntiPattern("Collecting a stream without a deadline", wrongAnswers: ["no-deadline"]),
+          AntiPattern("Only a socket that closes cleanly", wrongAnswers: ["clean-close-only"]),
+          AntiPattern(
+            "Checking that the messages arrived, not that nothing else did", wrongAnswers: ["contains-check"]),
+          AntiPattern("No consumer that stops", wrongAnswers: ["never-stops"]),
+          AntiPattern(
+            "A consumer that stops only a socket that closes on its own", wrongAnswers: ["stops-closing-socket"]),
+          AntiPattern("Reading only as the messages arrive", wrongAnswers: ["reads-as-they-arrive"]),
+        ]),
+      Exercise(
+        id: "7.5", title: "A teammate's suite passes a broken adapter: find the holes", grade: .interviewHard,
+        points: 40, name: "Ex7_5_TeammatesSuite", lessonAnchor: "a-teammates-suite",
+        hints: [
+          "Run each of the teammate's tests in your head against an adapter that never resumes on failure: which one would still pass? A test that sleeps and asserts nothing passes everything.",
+          "A double callback checked in the test's own process crashes the run against a broken adapter: move it into `#expect(processExitsWith: .success)`.",
+          "Keep `returnsTheSession()` and `passesCredentials()` as they are: they are right. What is not tested at all? Look at the adapter's doc comment, sentence by sentence.",
+        ],
+        kind: .review,
+        mutants: [
+          Mutant(
+            "never-on-failure", does: "never resumes when the login fails",
+            catchIt:
+              "Replace the sleep with `withDeadline`, and expect the service's error thrown (`#expect(throws: LegacyError.unauthorized)`): this adapter times out."
+          ),
+          Mutant(
+            "guest-on-failure", does: "returns a guest session when the login fails",
+            catchIt:
+              "Expect the failed login to throw: this adapter returns a session, and a test that sleeps and cancels never looks."
+          ),
+          Mutant(
+            "generic-error", does: "throws an error of its own instead of the service's",
+            catchIt: "Expect the very error the service failed with (`#expect(throws: LegacyError.unauthorized)`)."),
+          Mutant(
+            "no-guard", does: "resumes its continuation again when the service calls back twice",
+            catchIt:
+              "Make the double callback in a child process (`#expect(processExitsWith: .success)`): in the test's own process this adapter traps and takes the run down."
+          ),
+          Mutant(
+            "neither-hangs", does: "never resumes when the service answers with neither a session nor an error",
+            catchIt: "Add a test that scripts `.neither` and expects `NeitherValueNorError`, under `withDeadline`."),
+          Mutant(
+            "builds-own-session", does: "returns a session of its own making instead of the service's",
+            catchIt: "Script a session the service would not make by default, and expect exactly it.",
+            keptTest: "returnsTheSession()"),
+          Mutant(
+            "drops-password", does: "passes an empty password to the service",
+            catchIt: "Expect the service's calls to hold the credentials as given (`auth.endpoint.calls`).",
+            keptTest: "passesCredentials()"),
+        ],
+        antiPatterns: [
+          AntiPattern("A failure test that sleeps", wrongAnswers: ["sleep-kept"]),
+          AntiPattern("Any error is not the service's error", wrongAnswers: ["any-error"]),
+          AntiPattern("A double callback left in the test's own process", wrongAnswers: ["twice-in-process"]),
+          AntiPattern("No test of `(nil, nil)`", wrongAnswers: ["no-neither"]),
+          AntiPattern("A right test rewritten", wrongAnswers: ["kept-test-weakened"]),
+        ]),
+    ],
+    interviewPractice: ["7.1", "7.2", "7.3", "7.5"],
+    learnerWritesTests: true)
+}

@@ -1,0 +1,44 @@
+/// A broken version of an exercise's subject, which a learner's tests of topic 7 must catch.
+///
+/// Topic 7 grades tests the way mutation testing does: by the broken versions they catch. Each
+/// mutant is a plausible mistake from the lessons, compiled into the subjects module beside the
+/// correct subject and chosen when the tests run (`COURSE_MUTANT`). A verdict names a mutant that
+/// survives by what it does, in the lesson's words, and never shows its code.
+///
+/// ```swift
+/// Mutant(
+///   "done-only", does: "never resumes when the promise is rejected",
+///   catchIt: "Add a test of the failure path, under `withDeadline`: it would see the call hang.")
+/// ```
+public struct Mutant: Sendable, Codable, Hashable {
+  /// Its name, `COURSE_MUTANT`'s value for its exercise: `done-only`.
+  public let slug: String
+  /// What it is, with its article: "an adapter", "a presenter", "a stream".
+  public let subject: String
+  /// What it does, finishing the sentence "an adapter that …".
+  public let does: String
+  /// What a test that catches it would do and observe, in a sentence or two.
+  public let catchIt: String
+  /// For a teammate's suite to fix (7.5): the test of that suite, `function()`, that is right and
+  /// catches this mutant; the learner's fix must keep it, and it must still catch the mutant.
+  public let keptTest: String?
+
+  /// A mutant named `slug` that `does` something wrong, which a test catches as `catchIt` says.
+  public init(_ slug: String, subject: String = "an adapter", does: String, catchIt: String, keptTest: String? = nil) {
+    self.slug = slug
+    self.subject = subject
+    self.does = does
+    self.catchIt = catchIt
+    self.keptTest = keptTest
+  }
+
+  /// The verdict's sentence when the learner's tests pass this mutant.
+  public var survives: String {
+    "Your tests pass \(subject) that \(does). \(catchIt)"
+  }
+
+  /// The subject the learner's tests must pass: "the correct adapter".
+  public var correctSubject: String {
+    "the correct " + (subject.split(separator: " ", maxSplits: 1).last.map(String.init) ?? subject)
+  }
+}

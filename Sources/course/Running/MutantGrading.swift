@@ -1,0 +1,191 @@
+import CourseCatalog
+import Foundation
+
+/// Grades a learner's tests of topic 7 by the mutants they catch.
+///
+/// One build serves every run: the learner's tests run against the correct subjects, then once per
+/// round of mutants (the n-th mutant of every exercise at once, chosen by `COURSE_MUTANT`), then
+/// against the correct subjects again, five runs in all. A run that crashes or hangs is taken apart:
+/// each exercise it did not finish runs again alone, so one exercise's crash never decides another's.
+extension Checker {
+  /// How many runs against the correct subjects a learner's tests must pass.
+  static let correctRuns = 5
+
+  /// `COURSE_MUTANT`'s value for `mutants` (exercise id to slug): `7.1=done-only,7.4=never-finishes`.
+  static func mutantVariable(_ mutants: [String: String]) -> String {
+    mutants.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+  }
+
+  /// What a learner's suite did against one mutant.
+  enum MutantResult: Equatable {
+    /// A test of the suite failed, and the suite's run ended.
+    case caught
+    /// Every test passed.
+    case survived
+    /// The test process died while the suite ran; the payload is the runtime's words.
+    case crashed(String)
+    /// The suite never finished; the payload is how long nothing ran, in seconds.
+    case hung(Int)
+    /// The teammate's right test that catches this mutant (7.5) is gone.
+    case keptTestMissing(String)
+    /// The teammate's right test is there, but no longer catches this mutant.
+    case keptTestMissed(String)
+  }
+
+  /// Verdicts for `exercises` of `topic`, a topic whose learners write the tests, from one build.
+  func grade(_ exercises: [Exercise], of topic: Topic, sourcesFolder: String, scratch: String, label: String) throws
+    -> [String: Verdict]
+  {
+    func filter(_ exercises: [Exercise]) -> String {
+      exercises.map { NSRegularExpression.escapedPattern(for: topic.filter($0)) }.joined(separator: "|")
+    }
+    var verdicts: [String: Verdict] = [:]
+    let (report, outcome) = try test(
+      filter: filter(exercises), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch,
+      status: status.map { ($0("\(label): your tests, against the correct subjects"), exercises.count) })
+    for exercise in exercises {
+      var verdict = Self.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+      if case .crashed = verdict, !report.runEnded {
+        verdict = try attributeCrash(
+          of: exercise, in: topic, report: report, sourcesFolder: sourcesFolder, scratch: scratch)
+      }
+      verdicts[exercise.id] = Self.againstTheCorrectSubject(verdict, of: exercise)
+    }
+    var graded = exercises.filter { verdicts[$0.id] == .passed }
+    var survivors: [String: [Verdict.Failure]] = [:]
+    let rounds = graded.map(\.mutants.count).max() ?? 0
+    for round in 0..<rounds {
+      let group = graded.filter { $0.mutants.count > round }
+      let line = status?("\(label): mutant \(round + 1) of \(rounds)")
+      let chosen = Dictionary(uniqueKeysWithValues: group.map { ($0.id, $0.mutants[round].slug) })
+      let (shared, sharedOutcome) = try test(
+        filter: filter(group), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch, mutants: chosen)
+      line?.finish()
+      for exercise in group {
+        let mutant = exercise.mutants[round]
+        var result = Self.judge(
+          mutant, of: exercise, in: topic, report: shared, outcome: sharedOutcome, alone: false, limit: timeLimit)
+        if result == nil {
+          // The run died or stopped before this suite finished: run it again on its own.
+          let (alone, aloneOutcome) = try test(
+            filter: filter([exercise]), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch,
+            mutants: [exercise.id: mutant.slug])
+          result = Self.judge(
+            mutant, of: exercise, in: topic, report: alone, outcome: aloneOutcome, alone: true, limit: timeLimit)
+        }
+        if let failure = Self.failure(for: result ?? .survived, of: mutant) {
+          survivors[exercise.id, default: []].append(failure)
+        }
+      }
+    }
+    // The correct subjects again: a test that passes them only some of the time proves nothing.
+    for run in 2...Self.correctRuns where !graded.isEmpty {
+      let (again, againOutcome) = try test(
+        filter: filter(graded), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
+      for exercise in graded {
+        let verdict = Self.verdict(for: exercise, of: topic, report: again, outcome: againOutcome, limit: timeLimit)
+        guard verdict != .passed else { continue }
+        verdicts[exercise.id] = Self.flaky(verdict, run: run, of: exercise)
+      }
+      graded.removeAll { verdicts[$0.id] != .passed }
+    }
+    for exercise in graded {
+      if let failures = survivors[exercise.id], !failures.isEmpty { verdicts[exercise.id] = .failing(failures) }
+    }
+    return verdicts
+  }
+
+  /// What the suite of `exercise` did against `mutant`; `nil` when a shared run ended before the suite
+  /// did, and so cannot say.
+  static func judge(
+    _ mutant: Mutant, of exercise: Exercise, in topic: Topic, report: TestReport, outcome: Subprocess.Outcome,
+    alone: Bool, limit: Double
+  ) -> MutantResult? {
+    let suite = topic.filter(exercise)
+    let tests = report.tests(inSuite: suite)
+    let finished = !tests.isEmpty && tests.allSatisfy(\.ended)
+    if !finished {
+      guard alone else { return nil }
+      if let stall = outcome.stall {
+        switch stall {
+        case .idle(let seconds), .spinning(let seconds): return .hung(seconds)
+        }
+      }
+      if outcome.timedOut { return .hung(Int(limit)) }
+      return .crashed(RuntimeCrash.message(in: outcome.output) ?? "the process died and the runtime gave no reason")
+    }
+    if let kept = mutant.keptTest {
+      let named = { (function: String) in function.hasSuffix("/" + kept) }
+      guard report.announced(inSuite: suite).contains(where: { named($0.function) }) else {
+        return .keptTestMissing(kept)
+      }
+      let caughtByKept = tests.contains { named(TestReport.function(of: $0.id)) && !$0.passed }
+      if !caughtByKept { return .keptTestMissed(kept) }
+    }
+    return tests.contains { !$0.passed } ? .caught : .survived
+  }
+
+  /// The failure a verdict shows for `result`, in the lesson's words; `nil` when the mutant was caught.
+  static func failure(for result: MutantResult, of mutant: Mutant) -> Verdict.Failure? {
+    let what = "\(mutant.subject) that \(mutant.does)"
+    switch result {
+    case .caught:
+      return nil
+    case .survived:
+      return .init(test: "Survives: \(what)", messages: [mutant.survives])
+    case .crashed(let words):
+      return .init(
+        test: "Crashes the run: \(what)",
+        messages: [
+          "Your tests crash the test process against \(what), so no test of yours reports it: a trap in the test's own process takes the whole run down. Make that call in a child process, with `#expect(processExitsWith: .success)`, where the trap fails one test. The runtime said: \(words)"
+        ])
+    case .hung(let seconds):
+      return .init(
+        test: "Hangs the run: \(what)",
+        messages: [
+          "Your tests hang against \(what): nothing in the test process ran for \(seconds) s. Await every call under `withDeadline`, so that a hang fails one test instead of stopping the run."
+        ])
+    case .keptTestMissing(let kept):
+      return .init(
+        test: "The teammate's test `\(kept)` is gone",
+        messages: [
+          "Keep the teammate's test `\(kept)`: it is right, and it is what catches \(what). Fix the suite around it."
+        ])
+    case .keptTestMissed(let kept):
+      return .init(
+        test: "The teammate's test `\(kept)` was changed",
+        messages: [
+          "The teammate's test `\(kept)` no longer catches \(what). It was right as it was: keep it unchanged."
+        ])
+    }
+  }
+
+  /// A verdict of the first run, against the correct subject, in the words of a suite that must pass it.
+  static func againstTheCorrectSubject(_ verdict: Verdict, of exercise: Exercise) -> Verdict {
+    guard case .failing(let failures) = verdict else { return verdict }
+    let subject = exercise.mutants.first?.correctSubject ?? "the correct subject"
+    return .failing(
+      failures.map { failure in
+        var failure = failure
+        failure.messages.insert(
+          "This test fails against \(subject), which it must pass: it would fail a correct build too.", at: 0)
+        return failure
+      })
+  }
+
+  /// A verdict of a later run against the correct subject, after the first one passed.
+  static func flaky(_ verdict: Verdict, run: Int, of exercise: Exercise) -> Verdict {
+    let subject = exercise.mutants.first?.correctSubject ?? "the correct subject"
+    let sentence =
+      "Your tests passed \(subject) in run 1, but not in run \(run) of \(correctRuns): a test that depends on timing (a `sleep`, a race) passes by luck. Wait for what you expect under `withDeadline`, or with `eventually`, instead."
+    guard case .failing(let failures) = verdict else {
+      return .failing([.init(test: "Passes only some of the time", messages: [sentence] + verdict.explanation)])
+    }
+    return .failing(
+      failures.map { failure in
+        var failure = failure
+        failure.messages.insert(sentence, at: 0)
+        return failure
+      })
+  }
+}

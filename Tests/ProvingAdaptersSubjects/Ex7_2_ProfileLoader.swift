@@ -1,0 +1,64 @@
+// The subject of exercise 7.2, with its mutants: the (value?, error?) adapter of exercise 3.3, over an
+// SDK that may call back twice (exercise 3.4).
+
+import LegacyKit
+import Locking
+
+/// Loads user profiles from the legacy SDK, `async`, resuming exactly once whatever the SDK does.
+///
+/// The first callback wins and every later one is ignored. An error wins over a profile, and a
+/// callback with neither throws `NeitherValueNorError`.
+public struct ProfileLoader: Sendable {
+  /// The legacy SDK.
+  public let service: UserProfileService
+
+  /// A loader over `service`.
+  public init(service: UserProfileService) {
+    self.service = service
+  }
+
+  /// The profile of user `id`.
+  public func profile(id: Int) async throws -> UserProfile {
+    let mutant = Mutant.chosen(for: "7.2")
+    return try await withCheckedThrowingContinuation { continuation in
+      let pending = Locked<CheckedContinuation<UserProfile, any Error>?>(continuation)
+      service.loadProfile(id: id) { profile, error in
+        switch mutant {
+        case "no-guard":
+          Self.resume(continuation, profile, error)
+        case "two-ifs":
+          guard pending.withLock({ $0 != nil }) else { return }
+          if let error { continuation.resume(throwing: error) }
+          if let profile { continuation.resume(returning: profile) }
+          pending.withLock { $0 = nil }
+        case "neither-hangs":
+          guard profile != nil || error != nil, let continuation = pending.withLock({ $0.take() }) else { return }
+          Self.resume(continuation, profile, error)
+        case "neither-force-unwrap":
+          guard let continuation = pending.withLock({ $0.take() }) else { return }
+          if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: profile!) }
+        case "guard-on-success-only":
+          guard pending.withLock({ $0 != nil }) else { return }
+          if profile != nil, error == nil { pending.withLock { $0 = nil } }
+          Self.resume(continuation, profile, error)
+        case "value-wins":
+          guard let continuation = pending.withLock({ $0.take() }) else { return }
+          if let profile { continuation.resume(returning: profile) } else { Self.resume(continuation, nil, error) }
+        default:
+          guard let continuation = pending.withLock({ $0.take() }) else { return }
+          Self.resume(continuation, profile, error)
+        }
+      }
+    }
+  }
+
+  private static func resume(
+    _ continuation: CheckedContinuation<UserProfile, any Error>, _ profile: UserProfile?, _ error: (any Error)?
+  ) {
+    switch (profile, error) {
+    case (_, let error?): continuation.resume(throwing: error)
+    case (let profile?, nil): continuation.resume(returning: profile)
+    case (nil, nil): continuation.resume(throwing: NeitherValueNorError())
+    }
+  }
+}

@@ -1,4 +1,4 @@
-// Exercise 7.5 · A teammate's suite passes a broken adapter: find the holes
+// Exercise 7.5 · A teammate's suite passes a broken adapter
 //
 // A teammate migrated the login to `Authenticator` (in `ProvingAdaptersSubjects`: read its doc comment)
 // and wrote this suite. It passes. Review it as you would in a code review: some of its tests are
@@ -16,7 +16,7 @@ import ProvingAdaptersSubjects
 import ProvingKit
 import Testing
 
-@Suite("7.5 A teammate's suite passes a broken adapter: find the holes")
+@Suite("7.5 A teammate's suite passes a broken adapter")
 struct Ex7_5_TeammatesSuiteTests {
   let ada = Session(token: "t-1815", user: "ada")
 

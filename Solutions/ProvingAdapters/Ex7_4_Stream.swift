@@ -1,11 +1,11 @@
-// Exercise 7.4 · A stream adapter: every value, the end, and a consumer that stops · solution
+// Exercise 7.4 · A stream, start to end, and a consumer that stops · solution
 
 import LegacyKit
 import ProvingAdaptersSubjects
 import ProvingKit
 import Testing
 
-@Suite("7.4 A stream adapter: every value, the end, and a consumer that stops")
+@Suite("7.4 A stream, start to end, and a consumer that stops")
 struct Ex7_4_StreamTests {
   let scripted = ["hello", "from", "the socket"]
 

@@ -1,11 +1,11 @@
-// Exercise 7.5 · A teammate's suite passes a broken adapter: find the holes · solution
+// Exercise 7.5 · A teammate's suite passes a broken adapter · solution
 
 import LegacyKit
 import ProvingAdaptersSubjects
 import ProvingKit
 import Testing
 
-@Suite("7.5 A teammate's suite passes a broken adapter: find the holes")
+@Suite("7.5 A teammate's suite passes a broken adapter")
 struct Ex7_5_TeammatesSuiteTests {
   let ada = Session(token: "t-1815", user: "ada")
 

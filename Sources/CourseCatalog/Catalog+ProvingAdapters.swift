@@ -140,7 +140,7 @@ extension Catalog {
           AntiPattern("A suite with only a success test", wrongAnswers: ["success-only"]),
         ]),
       Exercise(
-        id: "7.4", title: "A stream adapter: every value, the end, and a consumer that stops", grade: .challenge,
+        id: "7.4", title: "A stream, start to end, and a consumer that stops", grade: .challenge,
         points: 30, name: "Ex7_4_Stream", lessonAnchor: "a-stream-start-to-end",
         hints: [
           "Script a `LegacySocket(plan:)`, collect `messages(from:)` into an array under `withDeadline`, and expect exactly the plan's messages: a stream that never ends then fails the deadline.",
@@ -191,7 +191,7 @@ extension Catalog {
           AntiPattern("Reading only as the messages arrive", wrongAnswers: ["reads-as-they-arrive"]),
         ]),
       Exercise(
-        id: "7.5", title: "A teammate's suite passes a broken adapter: find the holes", grade: .interviewHard,
+        id: "7.5", title: "A teammate's suite passes a broken adapter", grade: .interviewHard,
         points: 40, name: "Ex7_5_TeammatesSuite", lessonAnchor: "a-teammates-suite",
         hints: [
           "Run each of the teammate's tests in your head against an adapter that never resumes on failure: which one would still pass? A test that sleeps and asserts nothing passes everything.",

@@ -102,12 +102,46 @@ struct VerifyCommand: Command {
       status: course.liveStatus("\(label): testing", of: course.exercises.count))
     var passed = 0
     var problems: [String] = []
+    var toGrade: [Topic: [Exercise]] = [:]
     for (topic, exercise) in course.exercises {
+      // Where the learner writes the tests, a suite shipped for review, and every solution, is judged
+      // by the mutants it catches: below, once this run has shown that it runs at all.
+      let graded = topic.learnerWritesTests && (mode == .solutions || exercise.kind == .review)
       let problem =
         mode == .exercises
-        ? shippedProblem(exercise, of: topic, report: report, outcome: outcome)
+        ? (graded ? nil : shippedProblem(exercise, of: topic, report: report, outcome: outcome))
         : solutionProblem(exercise, of: topic, report: report, outcome: outcome)
-      if let problem { problems.append(problem) } else { passed += 1 }
+      if let problem {
+        problems.append(problem)
+      } else if graded {
+        toGrade[topic, default: []].append(exercise)
+      } else {
+        passed += 1
+      }
+    }
+    for topic in course.topics {
+      guard let exercises = toGrade[topic] else { continue }
+      print(
+        "\(label): \(topic.module), by the mutants its suites catch (\(exercises.count == 1 ? "1 suite" : "\(exercises.count) suites"))"
+      )
+      fflush(nil)
+      let verdicts = try checker.grade(
+        exercises, of: topic, sourcesFolder: folder, scratch: scratch, label: "\(label): \(topic.module)")
+      for exercise in exercises {
+        let verdict = verdicts[exercise.id] ?? .noTests
+        switch (mode, verdict) {
+        case (.solutions, .passed), (.exercises, .failing):
+          passed += 1
+        case (.solutions, _):
+          problems.append(
+            "The solution of \(exercise.id) is not proved by its mutants: \(verdict.explanation.joined(separator: " "))"
+          )
+        default:
+          problems.append(
+            "Exercise \(exercise.id) as shipped lets no mutant through, or does not run: \(verdict.explanation.joined(separator: " "))"
+          )
+        }
+      }
     }
     print("\(label): \(passed) of \(course.exercises.count) as expected")
     fflush(nil)

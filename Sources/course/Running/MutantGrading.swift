@@ -64,7 +64,8 @@ extension Checker {
       for exercise in group {
         let mutant = exercise.mutants[round]
         var result = Self.judge(
-          mutant, of: exercise, in: topic, report: shared, outcome: sharedOutcome, alone: false, limit: timeLimit)
+          mutant, of: exercise, in: topic, report: shared, outcome: sharedOutcome, alone: group.count == 1,
+          limit: timeLimit)
         if result == nil {
           // The run died or stopped before this suite finished: run it again on its own.
           let (alone, aloneOutcome) = try test(

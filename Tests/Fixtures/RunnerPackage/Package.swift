@@ -17,6 +17,13 @@ let package = Package(
       .target(name: topic, path: "\(folder)/\(topic)"),
       .testTarget(name: topic + "Tests", dependencies: [.target(name: topic)], path: "Tests/\(topic)Tests"),
     ]
-  },
+  }
+    // A topic whose learner writes the tests: the exercise folder is the test target, and the subject
+    // (`MutatedSubjects`) is correct unless `COURSE_MUTANT` names one of its mutants.
+    + (selected?.contains("Mutated") ?? true
+      ? [
+        .target(name: "MutatedSubjects", path: "Tests/MutatedSubjects"),
+        .testTarget(name: "MutatedTests", dependencies: ["MutatedSubjects"], path: "\(folder)/Mutated"),
+      ] : []),
   swiftLanguageModes: [.v6]
 )

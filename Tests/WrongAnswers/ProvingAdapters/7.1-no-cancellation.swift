@@ -1,0 +1,39 @@
+// Wrong answer to exercise 7.1 · no-cancellation
+// Mistake: "A cancellation is just one more rejection: once the cloud's errors are thrown, a cancelled promise
+//   goes down the same path, so it needs no test of its own."
+// Lesson bullet: A cancellation is a failure path too
+// Failure says: Your tests pass an adapter that never resumes when the promise is cancelled
+
+import LegacyKit
+import PromiseKitLite
+import ProvingAdaptersSubjects
+import ProvingKit
+import Testing
+
+@Suite("7.1 Both paths of a promise adapter")
+struct Ex7_1_PromiseAdapterTests {
+  /// Articles that no default answer holds: a test that gets them back knows they came from its own cloud.
+  let scripted = [Article(id: 71, title: "Scripted for this test"), Article(id: 72, title: "And this one")]
+
+  @Test("The success path returns the cloud's articles, asked with the flag given")
+  func successPath() async throws {
+    let cloud = ArticleCloud()
+    cloud.articles.script(.succeed(scripted))
+    let repository = ArticleCloudRepository(cloud: cloud)
+    let fresh = try await withDeadline("latest(refresh: true)") { try await repository.latest(refresh: true) }
+    let cached = try await withDeadline("latest(refresh: false)") { try await repository.latest(refresh: false) }
+    #expect(fresh == scripted)
+    #expect(cached == scripted)
+    #expect(cloud.articles.calls == [true, false])
+  }
+
+  @Test("The failure path throws the cloud's own error", arguments: [LegacyError.offline, .server(status: 503)])
+  func failurePath(error: LegacyError) async {
+    let cloud = ArticleCloud()
+    cloud.articles.script(.fail(error))
+    let repository = ArticleCloudRepository(cloud: cloud)
+    await #expect(throws: error) {
+      try await withDeadline("latest(refresh:) of a rejected promise") { try await repository.latest(refresh: false) }
+    }
+  }
+}

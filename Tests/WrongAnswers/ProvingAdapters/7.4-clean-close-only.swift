@@ -1,0 +1,53 @@
+// Wrong answer to exercise 7.4 · clean-close-only
+// Mistake: "The adapter has one `onClose`, and it finishes the stream: a socket that closes cleanly proves the
+//   end, and a broken one ends the same way."
+// Lesson bullet: Only a socket that closes cleanly
+// Failure says: Your tests pass a stream that finishes cleanly when the socket breaks, and drops its error
+
+import LegacyKit
+import ProvingAdaptersSubjects
+import ProvingKit
+import Testing
+
+@Suite("7.4 A stream, start to end, and a consumer that stops")
+struct Ex7_4_StreamTests {
+  let scripted = ["hello", "from", "the socket"]
+
+  @Test("Every message, in order, and then the end")
+  func everyMessageThenTheEnd() async throws {
+    let socket = LegacySocket(plan: .init(messages: scripted))
+    // Under a deadline: a stream that never finishes would otherwise hang the loop, and the run.
+    let received = try await withDeadline("the loop over messages(from:)") {
+      var received: [String] = []
+      for try await message in messages(from: socket) { received.append(message) }
+      return received
+    }
+    #expect(received == scripted)
+  }
+
+  @Test("Messages that arrive before anyone reads are all kept")
+  func slowConsumer() async throws {
+    let socket = LegacySocket(plan: .init(messages: scripted))
+    let stream = messages(from: socket)
+    // The socket delivers everything and closes before the first read: the stream must have buffered it all.
+    #expect(await eventually { !socket.isOpen })
+    let received = try await withDeadline("the loop over messages(from:)") {
+      var received: [String] = []
+      for try await message in stream { received.append(message) }
+      return received
+    }
+    #expect(received == scripted)
+  }
+
+  @Test("A consumer that stops disconnects the socket")
+  func consumerStops() async throws {
+    let socket = LegacySocket(plan: .init(messages: scripted, closes: false))  // a live feed: it never closes
+    let first = try await withDeadline("the first message") { () -> String? in
+      // Returning from inside the loop ends it: the stream is cancelled, and its onTermination runs.
+      for try await message in messages(from: socket) { return message }
+      return nil
+    }
+    #expect(first == scripted.first)
+    #expect(await eventually { !socket.isOpen })
+  }
+}

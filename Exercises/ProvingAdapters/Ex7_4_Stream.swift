@@ -1,4 +1,4 @@
-// Exercise 7.4 · A stream adapter: every value, the end, and a consumer that stops
+// Exercise 7.4 · A stream, start to end, and a consumer that stops
 //
 // Write the tests that prove `messages(from:)` (in `ProvingAdaptersSubjects`: read its doc comment),
 // the stream adapter of exercise 4.3, over a scripted `LegacySocket(plan:)`. Prove that:
@@ -18,7 +18,7 @@ import ProvingAdaptersSubjects
 import ProvingKit
 import Testing
 
-@Suite("7.4 A stream adapter: every value, the end, and a consumer that stops")
+@Suite("7.4 A stream, start to end, and a consumer that stops")
 struct Ex7_4_StreamTests {
   @Test("Not started yet: replace this test with your tests")
   func notStartedYet() throws {

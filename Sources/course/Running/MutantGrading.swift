@@ -33,9 +33,13 @@ extension Checker {
   }
 
   /// Verdicts for `exercises` of `topic`, a topic whose learners write the tests, from one build.
-  func grade(_ exercises: [Exercise], of topic: Topic, sourcesFolder: String, scratch: String, label: String) throws
-    -> [String: Verdict]
-  {
+  ///
+  /// `correctRuns` is how many runs against the correct subjects the suites must pass: five for a
+  /// learner, and one for the proof of a weak suite, which is about the mutant it lets through.
+  func grade(
+    _ exercises: [Exercise], of topic: Topic, sourcesFolder: String, scratch: String, label: String,
+    correctRuns: Int = Checker.correctRuns
+  ) throws -> [String: Verdict] {
     func filter(_ exercises: [Exercise]) -> String {
       exercises.map { NSRegularExpression.escapedPattern(for: topic.filter($0)) }.joined(separator: "|")
     }
@@ -61,10 +65,17 @@ extension Checker {
       let (shared, sharedOutcome) = try test(
         filter: filter(group), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch, mutants: chosen)
       line?.finish()
+      // A run the watchdog stopped with one suite unfinished, and every other suite done, says which one hung.
+      let unfinished = group.filter { exercise in
+        let tests = shared.tests(inSuite: topic.filter(exercise))
+        return tests.isEmpty || tests.contains { !$0.ended }
+      }
+      let hung = sharedOutcome.stall != nil && unfinished.count == 1 ? unfinished.first?.id : nil
       for exercise in group {
         let mutant = exercise.mutants[round]
         var result = Self.judge(
-          mutant, of: exercise, in: topic, report: shared, outcome: sharedOutcome, alone: group.count == 1,
+          mutant, of: exercise, in: topic, report: shared, outcome: sharedOutcome,
+          alone: group.count == 1 || exercise.id == hung,
           limit: timeLimit)
         if result == nil {
           // The run died or stopped before this suite finished: run it again on its own.
@@ -80,7 +91,7 @@ extension Checker {
       }
     }
     // The correct subjects again: a test that passes them only some of the time proves nothing.
-    for run in 2...Self.correctRuns where !graded.isEmpty {
+    for run in stride(from: 2, through: correctRuns, by: 1) where !graded.isEmpty {
       let (again, againOutcome) = try test(
         filter: filter(graded), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
       for exercise in graded {
@@ -144,7 +155,7 @@ extension Checker {
       return .init(
         test: "Hangs the run: \(what)",
         messages: [
-          "Your tests hang against \(what): nothing in the test process ran for \(seconds) s. Await every call under `withDeadline`, so that a hang fails one test instead of stopping the run."
+          "Your tests hang against \(what): no test of the run made progress for \(seconds) s, and it was stopped. Await every call under `withDeadline`, so that a hang fails one test instead of stopping the run."
         ])
     case .keptTestMissing(let kept):
       return .init(

@@ -222,7 +222,7 @@ struct WrongAnswerProof {
       let own = suites.filter { swapped[$0].0 == topic }
       let verdicts = try checker.grade(
         own.map { swapped[$0].1 }, of: topic, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch,
-        label: topic.module)
+        label: topic.module, correctRuns: 1)
       for index in own {
         let (_, exercise, answer) = swapped[index]
         findings[index].runs += 1

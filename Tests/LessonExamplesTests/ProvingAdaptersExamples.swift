@@ -141,7 +141,7 @@ struct ProgressUpdatesTests {
   func failureThrowsAfterTheValues() async {
     let download = ProgressDownload(plan: .init(progress: [0.5], outcome: .failure(.offline)))
     await confirmation("one progress value before the error", expectedCount: 1) { progressed in
-      await #expect(throws: LegacyError.offline) {
+      _ = await #expect(throws: LegacyError.offline) {
         try await withDeadline("reading a download that fails") {
           for try await _ in progressUpdates(of: download) { progressed() }
         }

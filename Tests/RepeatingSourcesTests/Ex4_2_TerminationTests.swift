@@ -91,7 +91,7 @@ struct Ex4_2_TerminationTests {
     ticker.publish(1, for: "ACME")
     _ = await received.wait(for: 1)  // the consumer is iterating: cancel it mid-loop
     consumer.cancel()
-    let ended = try await withDeadline(
+    let ended: Void? = try await withDeadline(
       "the cancelled consumer's for-await loop",
       ifHung:
         "The consumer's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever."

@@ -35,11 +35,16 @@ extension Checker {
   /// Verdicts for `exercises` of `topic`, a topic whose learners write the tests, from one build.
   ///
   /// `correctRuns` is how many runs against the correct subjects the suites must pass: five for a
-  /// learner, and one for the proof of a weak suite, which is about the mutant it lets through.
+  /// learner, and one for the proof of a weak suite, which is about the mutant it lets through;
+  /// `only` limits an exercise to that one mutant.
   func grade(
     _ exercises: [Exercise], of topic: Topic, sourcesFolder: String, scratch: String, label: String,
-    correctRuns: Int = Checker.correctRuns
+    correctRuns: Int = Checker.correctRuns, only: [String: Mutant] = [:]
   ) throws -> [String: Verdict] {
+    // The mutants each suite meets: all of them, or the one `only` names for its exercise.
+    func mutants(of exercise: Exercise) -> [Mutant] {
+      only[exercise.id].map { [$0] } ?? exercise.mutants
+    }
     func filter(_ exercises: [Exercise]) -> String {
       exercises.map { NSRegularExpression.escapedPattern(for: topic.filter($0)) }.joined(separator: "|")
     }
@@ -57,11 +62,11 @@ extension Checker {
     }
     var graded = exercises.filter { verdicts[$0.id] == .passed }
     var survivors: [String: [Verdict.Failure]] = [:]
-    let rounds = graded.map(\.mutants.count).max() ?? 0
+    let rounds = graded.map { mutants(of: $0).count }.max() ?? 0
     for round in 0..<rounds {
-      let group = graded.filter { $0.mutants.count > round }
+      let group = graded.filter { mutants(of: $0).count > round }
       let line = status?("\(label): mutant \(round + 1) of \(rounds)")
-      let chosen = Dictionary(uniqueKeysWithValues: group.map { ($0.id, $0.mutants[round].slug) })
+      let chosen = Dictionary(uniqueKeysWithValues: group.map { ($0.id, mutants(of: $0)[round].slug) })
       let (shared, sharedOutcome) = try test(
         filter: filter(group), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch, mutants: chosen)
       line?.finish()
@@ -72,7 +77,7 @@ extension Checker {
       }
       let hung = sharedOutcome.stall != nil && unfinished.count == 1 ? unfinished.first?.id : nil
       for exercise in group {
-        let mutant = exercise.mutants[round]
+        let mutant = mutants(of: exercise)[round]
         var result = Self.judge(
           mutant, of: exercise, in: topic, report: shared, outcome: sharedOutcome,
           alone: group.count == 1 || exercise.id == hung,
@@ -135,6 +140,19 @@ extension Checker {
       if !caughtByKept { return .keptTestMissed(kept) }
     }
     return tests.contains { !$0.passed } ? .caught : .survived
+  }
+
+  /// The mutant of `exercise` whose verdict says `sentence`: the one a weak suite names in its header.
+  static func mutant(saying sentence: String, of exercise: Exercise) -> Mutant? {
+    let wanted = WrongAnswerProof.normalized(sentence)
+    let results: [MutantResult] = [.survived, .crashed(""), .hung(0)]
+    return exercise.mutants.first { mutant in
+      let kept = mutant.keptTest.map { [MutantResult.keptTestMissing($0), .keptTestMissed($0)] } ?? []
+      return (results + kept).contains { result in
+        failure(for: result, of: mutant)?.messages.contains { WrongAnswerProof.normalized($0).contains(wanted) }
+          ?? false
+      }
+    }
   }
 
   /// The failure a verdict shows for `result`, in the lesson's words; `nil` when the mutant was caught.

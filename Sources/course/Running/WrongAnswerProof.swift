@@ -211,7 +211,7 @@ struct WrongAnswerProof {
   }
 
   /// Judges the weak suites of topic 7 in this round by what a learner would be told: the verdict
-  /// of grading them by mutants, which must name the mutant each one lets through.
+  /// of grading them by the mutant each one's header names, which must name it as the header says.
   private func proveSuites(
     _ swapped: [(Topic, Exercise, WrongAnswer)], active: [Int], with checker: Checker, into findings: inout [Finding]
   ) throws {
@@ -219,10 +219,23 @@ struct WrongAnswerProof {
     var topics: [Topic] = []
     for index in suites where !topics.contains(swapped[index].0) { topics.append(swapped[index].0) }
     for topic in topics {
-      let own = suites.filter { swapped[$0].0 == topic }
+      // Each weak suite meets the correct subject once, and the one mutant its header names: that the
+      // others are caught is the solution's proof, not this one's.
+      var own: [Int] = []
+      var named: [String: Mutant] = [:]
+      for index in suites where swapped[index].0 == topic {
+        let (_, exercise, answer) = swapped[index]
+        guard let mutant = Checker.mutant(saying: answer.sentence, of: exercise) else {
+          findings[index].problem = "its sentence is not one that any mutant of \(exercise.id) is named by"
+          continue
+        }
+        named[exercise.id] = mutant
+        own.append(index)
+      }
+      guard !own.isEmpty else { continue }
       let verdicts = try checker.grade(
         own.map { swapped[$0].1 }, of: topic, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch,
-        label: topic.module, correctRuns: 1)
+        label: topic.module, correctRuns: 1, only: named)
       for index in own {
         let (_, exercise, answer) = swapped[index]
         findings[index].runs += 1

@@ -65,3 +65,16 @@ final class DownloadSession: @unchecked Sendable {
   func resume() {}
   func cancel() {}
 }
+
+/// A system sign-in sheet, delegate style: while it is showing, another `present()` changes nothing,
+/// and the delegate hears once, when the user is done.
+@MainActor
+protocol SignInSheetDelegate: AnyObject {
+  func signInSheet(_ sheet: SignInSheet, didFinishWith account: String?)
+}
+
+@MainActor
+final class SignInSheet {
+  weak var delegate: (any SignInSheetDelegate)?
+  func present() {}
+}

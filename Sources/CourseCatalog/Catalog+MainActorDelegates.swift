@@ -84,6 +84,22 @@ extension Catalog {
             wrongAnswers: ["isolated-conformance", "task-per-callback"]),
           AntiPattern("The handler's closure captures the model strongly", wrongAnswers: ["strong-self"]),
         ]),
+      Exercise(
+        id: "5.6", title: "Many callers, one answer", grade: .challenge, points: 30,
+        name: "Ex5_6_ManyCallers", lessonAnchor: "many-callers-one-answer",
+        hints: [
+          "The center calls its delegate once, however many callers asked while its prompt was showing: keep every caller's continuation in an array, not one in an optional.",
+          "In the delegate method, take the array and empty it first, then resume each continuation with the answer: once each.",
+          "The class is `@MainActor`, like the delegate call, and `withCheckedContinuation`'s body runs at once in the caller's isolation: append there, then call `center.requestAccess()`.",
+        ],
+        antiPatterns: [
+          AntiPattern("One stored continuation: a second call overwrites it", wrongAnswers: ["one-continuation"]),
+          AntiPattern("Resuming one caller per answer", wrongAnswers: ["one-per-answer"]),
+          AntiPattern("A list that is never emptied", wrongAnswers: ["never-emptied"]),
+          AntiPattern("The first answer kept as a cache", wrongAnswers: ["cached-answer"]),
+          AntiPattern("Resuming later, from a `Task`", wrongAnswers: ["resume-in-task"]),
+          AntiPattern("A second caller turned away with a default", wrongAnswers: ["busy-denied"]),
+        ]),
     ],
     interviewPractice: ["5.2", "5.1", "5.2", "5.1", "5.3", "5.4", "5.5", "5.5", "5.5"])
 }

@@ -1,0 +1,154 @@
+import CourseKit
+import Foundation
+import LegacyKit
+import MainActorDelegates
+import Testing
+
+@Suite("5.6 Many callers, one answer", .exercise("5.6"))
+struct Ex5_6_ManyCallersTests {
+  // Each scenario runs in a child process: a continuation resumed twice traps, and would take every
+  // other result down with it. The test plays the user, so nothing here waits on a clock: the center
+  // answers when the scenario says so, on the main actor, as the system's delegate call would.
+
+  @Test("One caller gets the user's answer, from the delegate method, proved in a child process")
+  func oneCaller() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) { try await Self.oneCaller() }
+      }
+    }
+    Self.report(
+      child,
+      ifNeverResumed:
+        "The center answered, but requestAccess() never returned: store the caller's continuation, and resume it from permissionCenter(_:didAnswer:).",
+      ifResumedTwice: "One caller, one answer, and the continuation was resumed twice: resume each continuation once.")
+  }
+
+  @Test("Two callers while the prompt is showing: the one answer reaches both, proved in a child process")
+  func twoCallers() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) { try await Self.twoCallers() }
+      }
+    }
+    Self.report(
+      child,
+      ifNeverResumed:
+        "Two calls overlapped and the center answered once, but a caller never heard back: a second call overwrote the stored continuation, or only one caller was resumed. Keep every waiting caller's continuation, and resume each with the one answer.",
+      ifResumedTwice:
+        "Two callers, one answer, and a continuation was resumed twice: resume each waiting continuation once.")
+  }
+
+  @Test("A request after an answer asks again, and gets the next answer, proved in a child process")
+  func askAgain() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) { try await Self.askAgain() }
+      }
+    }
+    Self.report(
+      child,
+      ifNeverResumed:
+        "After one answer, a second request never returned when the center answered again: every request waits for the answer to its own prompt.",
+      ifResumedTwice:
+        "The second answer resumed the first caller again, and the runtime trapped: empty the list of waiting continuations before you resume them."
+    )
+  }
+
+  // MARK: The scenarios, in the child
+
+  /// A requester over a fresh center, and the center.
+  @MainActor static func requester() -> (PermissionRequester, PermissionCenter) {
+    let center = PermissionCenter()
+    return (PermissionRequester(center: center), center)
+  }
+
+  /// Lets every task already started on the main actor run up to its first suspension.
+  @MainActor static func letStartedTasksRun() async {
+    for _ in 0..<10 { await Task.yield() }
+  }
+
+  /// Waits until the center has been asked `count` times in all.
+  @MainActor static func waitForRequests(_ count: Int, _ center: PermissionCenter, _ failure: String) async throws {
+    guard await eventually({ await center.requests >= count }) else { throw ResumeProbe.ProbeFailure(failure) }
+  }
+
+  @MainActor static func oneCaller() async throws {
+    let (requester, center) = requester()
+    let call = Task { await requester.requestAccess() }
+    try await waitForRequests(1, center, "requestAccess() never asked the center: call `center.requestAccess()`.")
+    center.answer(.granted)
+    let answer = await call.value
+    guard answer == .granted else {
+      throw ResumeProbe.ProbeFailure(
+        "The user granted access, but requestAccess() returned \(answer): return the answer the delegate method hears.")
+    }
+  }
+
+  @MainActor static func twoCallers() async throws {
+    let (requester, center) = requester()
+    let first = Task { await requester.requestAccess() }
+    try await waitForRequests(1, center, "requestAccess() never asked the center: call `center.requestAccess()`.")
+    let second = Task { await requester.requestAccess() }
+    await letStartedTasksRun()
+    guard center.isPrompting else {
+      throw ResumeProbe.ProbeFailure(
+        "The prompt was no longer showing before the user answered: the second call must not answer for the user.")
+    }
+    center.answer(.granted)
+    let answers = (await first.value, await second.value)
+    guard answers == (.granted, .granted) else {
+      throw ResumeProbe.ProbeFailure(
+        "The user granted access once, for two overlapping calls, and they returned \(answers.0) and \(answers.1): every caller waits for the user's answer, and gets it, even one that asked while the prompt was showing."
+      )
+    }
+  }
+
+  @MainActor static func askAgain() async throws {
+    let (requester, center) = requester()
+    let first = Task { await requester.requestAccess() }
+    try await waitForRequests(1, center, "requestAccess() never asked the center: call `center.requestAccess()`.")
+    // The user will answer the second prompt once it is showing.
+    let user = Task {
+      if await eventually({ await center.requests >= 2 }) { center.answer(.granted) }
+    }
+    center.answer(.denied)
+    // Asked at once, in the same turn as the answer: this request must wait for a prompt of its own.
+    let second = await requester.requestAccess()
+    _ = await first.value
+    user.cancel()
+    guard center.requests >= 2 else {
+      throw ResumeProbe.ProbeFailure(
+        "After the user answered, a new requestAccess() did not ask the center again: an answer is not a cache, and a new request shows a new prompt."
+      )
+    }
+    guard second == .granted else {
+      throw ResumeProbe.ProbeFailure(
+        "The user denied, then granted, and the request made right after the denial returned \(second): a new request returns the answer to its own prompt, so resume the waiting callers in the delegate method itself, before anyone can ask again."
+      )
+    }
+  }
+
+  // MARK: Reporting
+
+  /// Records the child's fate: the lesson's sentence when it never resumed or resumed twice, the
+  /// kit's words (the runtime's included) in brackets; otherwise what the kit says, if anything.
+  static func report(
+    _ child: ExitTest.Result?, ifNeverResumed: String, ifResumedTwice: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let verdict = ResumeProbe.verdict(of: child)
+    let what = "requestAccess()"
+    let sentence: String? =
+      switch verdict {
+      case .leaked, .neverResumed: ifNeverResumed
+      case .resumedTwice: ifResumedTwice
+      default: nil
+      }
+    guard let sentence, let words = ResumeProbe.explain(verdict, what) else {
+      ResumeProbe.expectExactlyOnce(child, what, sourceLocation: sourceLocation)
+      return
+    }
+    Issue.record(Comment(rawValue: "\(sentence) (\(words))"), sourceLocation: sourceLocation)
+  }
+}

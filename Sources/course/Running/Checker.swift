@@ -204,7 +204,9 @@ struct Checker {
     status?.update(cold ? "(a first build: a minute or two)" : "")
     var subprocess = Subprocess(
       arguments: ["swift", "build", "--build-tests", "--scratch-path", scratch],
-      environment: environment(topics: topics, sourcesFolder: sourcesFolder), directory: workspace.root)
+      environment: environment(topics: topics, sourcesFolder: sourcesFolder).merging(
+        ["COURSE_MUTANT_FILE": workspace.url(scratch).appendingPathComponent(Self.mutantFileName).path]
+      ) { _, new in new }, directory: workspace.root)
     if let status {
       subprocess.onTick = { output in
         guard let step = LiveStatus.buildStep(in: output) else { return }
@@ -233,7 +235,7 @@ struct Checker {
         "--experimental-event-stream-output", events.path, "--experimental-event-stream-version", "0",
       ],
       environment: environment(topics: topics, sourcesFolder: sourcesFolder).merging(
-        mutants.isEmpty ? [:] : ["COURSE_MUTANT": Self.mutantVariable(mutants)]
+        ["COURSE_MUTANT_FILE": try mutantFile(scratch: scratch, naming: mutants)]
       ) { _, new in new }, directory: workspace.root,
       timeLimit: timeLimit, progressFile: events)
     if let (line, total) = status {

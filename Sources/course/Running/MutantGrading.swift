@@ -11,6 +11,22 @@ extension Checker {
   /// How many runs against the correct subjects a learner's tests must pass.
   static let correctRuns = 5
 
+  /// The file, in a build folder, that names the mutants of the next test run there.
+  static let mutantFileName = "course-mutant"
+
+  /// Writes the file that names `mutants` for the next test run in `scratch` (empty: every subject is
+  /// the correct one), and returns its path, for `COURSE_MUTANT_FILE`.
+  ///
+  /// The mutants are named in a file, and not in `COURSE_MUTANT` itself, so that the environment of
+  /// every build and run stays the same: SwiftPM evaluates the manifest again whenever it changes,
+  /// which cost 0.6 s a run, half of each run against a mutant.
+  func mutantFile(scratch: String, naming mutants: [String: String]) throws -> String {
+    let file = workspace.url(scratch).appendingPathComponent(Self.mutantFileName)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Self.mutantVariable(mutants).write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+
   /// `COURSE_MUTANT`'s value for `mutants` (exercise id to slug): `7.1=done-only,7.4=never-finishes`.
   static func mutantVariable(_ mutants: [String: String]) -> String {
     mutants.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")

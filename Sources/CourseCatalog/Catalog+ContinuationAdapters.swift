@@ -137,6 +137,9 @@ extension Catalog {
             "Store the `Task`",
             wrongAnswers: ["task-not-stored"]),
           AntiPattern(
+            "Set `articles` before you call `reloadList()`",
+            wrongAnswers: ["reload-before-set"]),
+          AntiPattern(
             "A strong reference to the view",
             wrongAnswers: ["strong-view"]),
         ]),

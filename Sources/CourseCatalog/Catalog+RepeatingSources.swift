@@ -64,6 +64,7 @@ extension Catalog {
           AntiPattern(
             "A consumer that stops early must leave nothing connected",
             wrongAnswers: ["no-disconnect", "disconnect-when-finished"]),
+          AntiPattern("A consumer that reads late still gets every message", wrongAnswers: ["newest-only"]),
         ]),
       Exercise(
         id: "4.4", title: "Buffering: the newest value, or every value", grade: .challenge, points: 30,

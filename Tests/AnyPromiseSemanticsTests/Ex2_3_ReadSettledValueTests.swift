@@ -39,9 +39,12 @@ struct Ex2_3_ReadSettledValueTests {
   func fulfilledValues() {
     #expect(settledResult(of: AnyPromise.value(5), as: Int.self)?.success == .some(5))
     let nilResult = settledResult(of: AnyPromise.value(nil), as: Int.self)
-    #expect(
-      nilResult?.failure == nil && nilResult != nil,
-      "A promise fulfilled with nil is a success with nil, not a failure: got \(String(describing: nilResult)).")
+    guard case .success(nil)? = nilResult else {
+      Issue.record(
+        "A promise fulfilled with nil is a success with nil, not a failure (it is `.success(nil)`, not a default): got \(String(describing: nilResult))."
+      )
+      return
+    }
   }
 
   // A forced cast traps, so this check runs in a child process: the trap fails this test, in the runtime's words.

@@ -27,6 +27,24 @@ struct Ex3_3_ValueOrErrorAdapterTests {
       ifHung: "A profile and no error must resume by returning the profile: this path never resumed.")
   }
 
+  @Test("The profile asked for is the one the SDK is asked for, proved in a child process")
+  func idIsPassedOn() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let service = UserProfileService()  // by default, it answers with the profile of the id it is asked for
+        await ResumeProbe.run {
+          let profile = try? await ProfileLoader(service: service).profile(id: 42)
+          guard service.endpoint.calls == [42], profile?.id == 42 else {
+            throw ResumeProbe.ProbeFailure(
+              "profile(id: 42) must ask the SDK once for user 42 and return that profile; the SDK was asked for \(service.endpoint.calls), and it returned \(profile.map { "user \($0.id)" } ?? "no profile")."
+            )
+          }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "ProfileLoader.profile(id: 42)")
+  }
+
   @Test("An error and no profile throws the error, proved in a child process")
   func errorThrows() async {
     let child = await ChildProcessSlots.shared.run {

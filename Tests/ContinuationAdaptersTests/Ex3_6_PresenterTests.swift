@@ -16,6 +16,7 @@ struct Ex3_6_PresenterTests {
     let repository = StubArticleRepository(result)
     let view = SpyArticleListView()
     let presenter = ArticleListPresenter(repository: repository, view: view)
+    view.shown = { [weak presenter] in presenter?.articles ?? [] }
     await load(presenter, view)
     return (presenter, view, repository)
   }
@@ -41,6 +42,10 @@ struct Ex3_6_PresenterTests {
       "Call `reloadList()` once, on the main actor, by the time the load's task ends: the view heard \(view.calls).")
     #expect(
       repository.calls == [false], "Load once, with `refresh: false`: the repository was asked \(repository.calls).")
+    #expect(
+      view.shownAtReload.allSatisfy { $0 == articles },
+      "Set `articles` before you call `reloadList()`: the view reloads to show them, and when it reloaded, the presenter held \(view.shownAtReload.first ?? [])."
+    )
   }
 
   @Test("A failed load goes to handleApiError, keeps the articles it had, and does not reload")

@@ -61,9 +61,16 @@ struct Ex3_7_ReviewAndFixTests {
   @MainActor
   func presenterSurvivesFailure() async {
     let cloud = ArticleCloud()
-    cloud.articles.script(.fail(LegacyError.offline))
+    let shown = [Article(id: 37, title: "Loaded before the failure")]
+    cloud.articles.script(.succeed(shown), .fail(LegacyError.offline))  // the first refresh works, the next fails
     let presenter = FeedPresenter(cloud: cloud, activity: ActivityIndicator())
+    _ = await withDeadlineResult("FeedPresenter.refresh() on a successful load") { await presenter.refresh() }
     let result = await withDeadlineResult("FeedPresenter.refresh() on a failed load") { await presenter.refresh() }
+    if result.failure == nil, presenter.articles != shown {
+      Issue.record(
+        "A failed refresh must keep the articles already shown: they were \(shown.map(\.title)), and after the failure they are \(presenter.articles.map(\.title))."
+      )
+    }
     if let error = result.failure {
       let cause =
         presenterBridgesItself()

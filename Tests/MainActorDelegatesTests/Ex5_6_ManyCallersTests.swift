@@ -115,8 +115,13 @@ struct Ex5_6_ManyCallersTests {
     center.answer(.denied)
     // Asked at once, in the same turn as the answer: this request must wait for a prompt of its own.
     let second = await requester.requestAccess()
-    _ = await first.value
+    let firstAnswer = await first.value
     user.cancel()
+    guard firstAnswer == .denied else {
+      throw ResumeProbe.ProbeFailure(
+        "The user denied access, and requestAccess() returned \(firstAnswer): return the answer the delegate method hears."
+      )
+    }
     guard center.requests >= 2 else {
       throw ResumeProbe.ProbeFailure(
         "After the user answered, a new requestAccess() did not ask the center again: an answer is not a cache, and a new request shows a new prompt."

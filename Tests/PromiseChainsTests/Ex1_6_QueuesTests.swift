@@ -62,10 +62,16 @@ struct Ex1_6_QueuesTests {
 
   @Test("currentTheme returns the stored theme")
   func currentThemeValue() async throws {
+    // A theme no default holds: a function that returns a constant, or reads something else, shows.
+    let store = SettingsStore()
+    store.loads.script(Script([.value(Settings(theme: "solarized", refreshMinutes: 5))]).fromBackground)
     let theme = try await withDeadline("currentTheme(store:) called off the main queue") {
-      try currentTheme(store: SettingsStore())
+      try currentTheme(store: store)
     }
-    #expect(theme == "dark")
+    #expect(
+      theme == "solarized",
+      "currentTheme must return the theme of the settings that store.load() delivers; it returned \(theme).")
+    #expect(store.loads.calls.count == 1, "currentTheme must load the settings once.")
   }
 
   @Test("currentTheme, called on the main queue, returns without deadlocking")

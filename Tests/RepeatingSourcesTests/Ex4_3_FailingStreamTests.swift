@@ -58,6 +58,37 @@ struct Ex4_3_FailingStreamTests {
     }
   }
 
+  @Test("Messages that arrive before the consumer reads are all kept, then the error")
+  func lateReader() async throws {
+    let socket = LegacySocket(plan: .init(messages: ["a", "b", "c"], closeError: .offline))
+    let stream = messages(from: socket)
+    // The socket delivers every message and breaks before the first read: the stream must hold them all.
+    guard await eventually({ !socket.isOpen }) else {
+      Issue.record("The socket never closed: connect it once, when the stream is made.")
+      return
+    }
+    let sentence = "The socket broke before anyone read, and the stream never ended: finish it with the error."
+    guard
+      let (received, error) = try await withDeadline(
+        "the for-try-await loop over a stream read late", ifHung: sentence,
+        operation: { () async -> ([String], LegacyError?) in
+          var received: [String] = []
+          do {
+            for try await message in stream { received.append(message) }
+            return (received, nil)
+          } catch {
+            return (received, error as? LegacyError)
+          }
+        })
+    else { return }
+    #expect(
+      received == ["a", "b", "c"],
+      "Every message must arrive, even to a consumer that reads after the socket has broken: the stream handed over \(received). Keep the default buffer (`.unbounded`): a smaller one drops what nobody has read yet."
+    )
+    #expect(
+      error == .offline, "After the messages, the socket's error must be thrown: got \(String(describing: error)).")
+  }
+
   @Test("A consumer that stops early disconnects the socket")
   func earlyStopDisconnects() async throws {
     let socket = LegacySocket(plan: .init(messages: ["a", "b", "c", "d"], closes: false))

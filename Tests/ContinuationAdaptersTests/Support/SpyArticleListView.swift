@@ -5,8 +5,13 @@ import LegacyKit
 final class SpyArticleListView: ArticleListViewProtocol {
   private(set) var calls: [String] = []
   private(set) var errors: [any Error] = []
+  /// What the screen shows, read when it reloads: a real table view asks its presenter for the articles then.
+  var shown: (@MainActor () -> [Article])?
+  /// What ``shown`` gave at each reload.
+  private(set) var shownAtReload: [[Article]] = []
 
   func reloadList() {
+    if let shown { shownAtReload.append(shown()) }
     record("reloadList")
   }
 

@@ -3,7 +3,9 @@
 // Write the tests that prove `ProfileLoader` (in `ProvingAdaptersSubjects`: read its doc comment)
 // resumes exactly once, whatever the SDK does. Script the SDK (`service.endpoint.script(…)`) on
 // every path: a profile; an error; two callbacks (`.twice(…)`); an error then a profile; a profile
-// and an error together (`Script([.both(…)])`); neither (`.neither`).
+// and an error together (`Script([.both(…)])`); neither (`.neither`). On the plain paths, prove too
+// that it asks for the user it is given (`service.endpoint.calls`), and returns the SDK's own
+// profile, or throws the SDK's own error.
 // - A double resume traps the process: only a child process can report it. Make that call inside
 //   `#expect(processExitsWith: .success) { … }` (its closure cannot capture values: build the
 //   scenario inside it), and read the runtime's words with `observing: [\.standardErrorContent]`.

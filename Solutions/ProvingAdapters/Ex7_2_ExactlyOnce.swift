@@ -13,6 +13,7 @@ struct Ex7_2_ExactlyOnceTests {
     service.endpoint.script(.succeed(Scenario.ada))
     let profile = try await withDeadline("profile(id:)") { try await ProfileLoader(service: service).profile(id: 7) }
     #expect(profile == Scenario.ada)
+    #expect(service.endpoint.calls == [7])
   }
 
   @Test("An error is thrown")

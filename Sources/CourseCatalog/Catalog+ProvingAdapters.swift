@@ -82,6 +82,13 @@ extension Catalog {
             catchIt:
               "Script `.neither` and expect `NeitherValueNorError`, under `withDeadline`: this adapter times out."),
           Mutant(
+            "error-as-neither", does: "throws `NeitherValueNorError` when the SDK reports an error",
+            catchIt: "Script `.fail(LegacyError.offline)` and expect that very error thrown, not just any."),
+          Mutant(
+            "ignores-id", does: "asks the SDK for user 1, whatever `id` it is given",
+            catchIt:
+              "Ask for a user other than 1 and expect the SDK's calls to hold that id (`service.endpoint.calls`)."),
+          Mutant(
             "neither-force-unwrap", does: "crashes when the SDK calls back with neither a profile nor an error",
             catchIt:
               "Script `.neither` in a child process and expect the call to throw `NeitherValueNorError` there: this adapter unwraps a nil profile and traps."

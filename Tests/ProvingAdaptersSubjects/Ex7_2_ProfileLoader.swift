@@ -22,7 +22,7 @@ public struct ProfileLoader: Sendable {
     let mutant = Mutant.chosen(for: "7.2")
     return try await withCheckedThrowingContinuation { continuation in
       let pending = Locked<CheckedContinuation<UserProfile, any Error>?>(continuation)
-      service.loadProfile(id: id) { profile, error in
+      service.loadProfile(id: mutant == "ignores-id" ? 1 : id) { profile, error in
         switch mutant {
         case "no-guard":
           Self.resume(continuation, profile, error)
@@ -41,6 +41,9 @@ public struct ProfileLoader: Sendable {
           guard pending.withLock({ $0 != nil }) else { return }
           if profile != nil, error == nil { pending.withLock { $0 = nil } }
           Self.resume(continuation, profile, error)
+        case "error-as-neither":
+          guard let continuation = pending.withLock({ $0.take() }) else { return }
+          if let profile { continuation.resume(returning: profile) } else { Self.resume(continuation, nil, nil) }
         case "value-wins":
           guard let continuation = pending.withLock({ $0.take() }) else { return }
           if let profile { continuation.resume(returning: profile) } else { Self.resume(continuation, nil, error) }

@@ -14,31 +14,32 @@ extension Catalog {
         ],
         mutants: [
           Mutant(
-            "done-only", does: "never resumes when the promise is rejected",
+            "done-only", on: "the failure path", does: "never resumes when the promise is rejected",
             catchIt:
               "Add a test of the failure path, awaited under `withDeadline`: against this adapter it times out instead of throwing the cloud's error."
           ),
           Mutant(
-            "swallows-error", does: "returns an empty list when the promise is rejected",
+            "swallows-error", on: "the failure path", does: "returns an empty list when the promise is rejected",
             catchIt:
               "Expect the failure path to throw (`#expect(throws:)`): this adapter returns `[]` and throws nothing."),
           Mutant(
-            "generic-error", does: "throws an error of its own instead of the cloud's",
+            "generic-error", on: "the failure path", does: "throws an error of its own instead of the cloud's",
             catchIt:
               "Expect the very error the cloud was scripted to fail with (`#expect(throws: LegacyError.offline)`), not just any error."
           ),
           Mutant(
-            "default-catch-policy", does: "never resumes when the promise is cancelled",
+            "default-catch-policy", on: "a cancellation", does: "never resumes when the promise is cancelled",
             catchIt:
               "Script a cancellation (`.fail(PMKError.cancelled)`) and expect it thrown, under `withDeadline`: this adapter's `catch` skips cancellations, so it times out."
           ),
           Mutant(
-            "shared-cloud", does: "ignores the cloud it is given and asks `ArticleCloud.shared`",
+            "shared-cloud", on: "the success path",
+            does: "ignores the cloud it is given and asks `ArticleCloud.shared`",
             catchIt:
               "Script your own cloud with articles that are not `Article.samples`, and expect exactly those: this adapter returns the shared cloud's samples."
           ),
           Mutant(
-            "ignores-refresh", does: "always asks the cloud with `forceRefresh: false`",
+            "ignores-refresh", on: "the success path", does: "always asks the cloud with `forceRefresh: false`",
             catchIt:
               "Call `latest(refresh: true)` and expect the cloud's calls to be `[true]` (`cloud.articles.calls`)."),
         ],
@@ -60,36 +61,41 @@ extension Catalog {
         ],
         mutants: [
           Mutant(
-            "no-guard", does: "resumes its continuation again when the SDK calls back twice",
+            "no-guard", on: "two callbacks", does: "resumes its continuation again when the SDK calls back twice",
             catchIt:
               "Script two callbacks (`.twice(…)`) and make the call in a child process, with `#expect(processExitsWith: .success)`: this adapter traps there, and the runtime says it resumed its continuation more than once."
           ),
           Mutant(
-            "guard-on-success-only", does: "resumes twice when an error comes first and a profile second",
+            "guard-on-success-only", on: "two callbacks",
+            does: "resumes twice when an error comes first and a profile second",
             catchIt:
               "Script `.twice(.error(…), .value(…))` in a child process: this adapter only ignores a callback after a success, so it traps."
           ),
           Mutant(
-            "two-ifs", does: "resumes twice when the SDK sends a profile and an error together",
+            "two-ifs", on: "a profile and an error together",
+            does: "resumes twice when the SDK sends a profile and an error together",
             catchIt:
               "Script `.both(profile, error)` in a child process: this adapter traps, where the correct one throws the error."
           ),
           Mutant(
-            "value-wins", does: "returns the profile when the SDK sends a profile and an error together",
+            "value-wins", on: "a profile and an error together",
+            does: "returns the profile when the SDK sends a profile and an error together",
             catchIt: "Script `.both(profile, error)` and expect the error thrown: when both come, the error wins."),
           Mutant(
-            "neither-hangs", does: "never resumes when the SDK calls back with neither a profile nor an error",
+            "neither-hangs", on: "neither a profile nor an error",
+            does: "never resumes when the SDK calls back with neither a profile nor an error",
             catchIt:
               "Script `.neither` and expect `NeitherValueNorError`, under `withDeadline`: this adapter times out."),
           Mutant(
-            "error-as-neither", does: "throws `NeitherValueNorError` when the SDK reports an error",
+            "error-as-neither", on: "an error", does: "throws `NeitherValueNorError` when the SDK reports an error",
             catchIt: "Script `.fail(LegacyError.offline)` and expect that very error thrown, not just any."),
           Mutant(
-            "ignores-id", does: "asks the SDK for user 1, whatever `id` it is given",
+            "ignores-id", on: "a profile", does: "asks the SDK for user 1, whatever `id` it is given",
             catchIt:
               "Ask for a user other than 1 and expect the SDK's calls to hold that id (`service.endpoint.calls`)."),
           Mutant(
-            "neither-force-unwrap", does: "crashes when the SDK calls back with neither a profile nor an error",
+            "neither-force-unwrap", on: "neither a profile nor an error",
+            does: "crashes when the SDK calls back with neither a profile nor an error",
             catchIt:
               "Script `.neither` in a child process and expect the call to throw `NeitherValueNorError` there: this adapter unwraps a nil profile and traps."
           ),
@@ -111,31 +117,35 @@ extension Catalog {
         ],
         mutants: [
           Mutant(
-            "shared-singleton", subject: "a presenter",
+            "shared-singleton", subject: "a presenter", on: "a load",
             does: "loads from the legacy singleton `ArticleCloud.shared` instead of its repository",
             catchIt:
               "Give the presenter a `StubArticleRepository` with articles of your own, and expect exactly those in `articles`: this presenter shows the singleton's samples."
           ),
           Mutant(
-            "no-reload", subject: "a presenter", does: "sets its articles but never asks the view to reload",
+            "no-reload", subject: "a presenter", on: "a load",
+            does: "sets its articles but never asks the view to reload",
             catchIt: "Give the presenter a spy view that records its calls, and expect one `reloadList()` after a load."
           ),
           Mutant(
-            "reload-before-set", subject: "a presenter",
+            "reload-before-set", subject: "a presenter", on: "a load",
             does: "asks the view to reload before it has set the new articles",
             catchIt:
               "Have the spy record what the presenter holds when `reloadList()` is called: this presenter still holds the old list then."
           ),
           Mutant(
-            "error-swallowed", subject: "a presenter", does: "never tells the view that loading failed",
+            "error-swallowed", subject: "a presenter", on: "a failed load",
+            does: "never tells the view that loading failed",
             catchIt: "Make the stub fail and expect the spy to hear `handleApiError(error:)` with the stub's error."),
           Mutant(
-            "clears-on-error", subject: "a presenter", does: "blanks the list when a later load fails",
+            "clears-on-error", subject: "a presenter", on: "a failed load",
+            does: "blanks the list when a later load fails",
             catchIt:
               "Load once, then let a pull to refresh fail (`StubArticleRepository(.success(…), .failure(…))`), and expect the first articles kept."
           ),
           Mutant(
-            "refresh-dropped", subject: "a presenter", does: "loads from the cache when the user pulls to refresh",
+            "refresh-dropped", subject: "a presenter", on: "a pull to refresh",
+            does: "loads from the cache when the user pulls to refresh",
             catchIt: "Pull to refresh and expect the stub's calls to end with `true` (`stub.calls`)."),
         ],
         antiPatterns: [
@@ -156,32 +166,35 @@ extension Catalog {
         ],
         mutants: [
           Mutant(
-            "never-finishes", subject: "a stream", does: "never finishes when the socket closes",
+            "never-finishes", subject: "a stream", on: "the end of the stream",
+            does: "never finishes when the socket closes",
             catchIt:
               "Collect the whole stream under `withDeadline` and expect every message: this stream never ends, so the deadline fails."
           ),
           Mutant(
-            "error-swallowed", subject: "a stream",
+            "error-swallowed", subject: "a stream", on: "a socket that breaks",
             does: "finishes cleanly when the socket breaks, and drops its error",
             catchIt:
               "Script a socket that closes with an error, and expect the loop to throw that error after the messages."),
           Mutant(
-            "error-as-message", subject: "a stream", does: "turns the socket's error into one more message",
+            "error-as-message", subject: "a stream", on: "a socket that breaks",
+            does: "turns the socket's error into one more message",
             catchIt:
               "Expect exactly the scripted messages before the error: this stream adds one, and ends without throwing."),
           Mutant(
-            "no-on-termination", subject: "a stream", does: "leaves the socket connected after its consumer stops",
+            "no-on-termination", subject: "a stream", on: "a consumer that stops",
+            does: "leaves the socket connected after its consumer stops",
             catchIt:
               "Break out of the loop after the first message, or cancel its task, and expect `await eventually { !socket.isOpen }`."
           ),
           Mutant(
-            "disconnect-only-when-finished", subject: "a stream",
+            "disconnect-only-when-finished", subject: "a stream", on: "a consumer that stops",
             does: "disconnects only when the stream finishes, not when its consumer stops",
             catchIt:
               "Stop consuming a live socket (`closes: false`) and expect it disconnected: a consumer that stops cancels the stream, and `onTermination` must disconnect then too."
           ),
           Mutant(
-            "buffering-newest-1", subject: "a stream",
+            "buffering-newest-1", subject: "a stream", on: "a consumer that reads late",
             does: "keeps only the newest message when its consumer is slower than the socket",
             catchIt:
               "Let the socket deliver everything before you read (`await eventually { !socket.isOpen }`), then collect: this stream hands over only the last message."
@@ -208,25 +221,26 @@ extension Catalog {
         kind: .review,
         mutants: [
           Mutant(
-            "never-on-failure", does: "never resumes when the login fails",
+            "never-on-failure", on: "a failed login", does: "never resumes when the login fails",
             catchIt:
               "Replace the sleep with `withDeadline`, and expect the service's error thrown (`#expect(throws: LegacyError.unauthorized)`): this adapter times out."
           ),
           Mutant(
-            "guest-on-failure", does: "returns a guest session when the login fails",
+            "guest-on-failure", on: "a failed login", does: "returns a guest session when the login fails",
             catchIt:
               "Expect the failed login to throw: this adapter returns a session, and a test that sleeps and cancels never looks."
           ),
           Mutant(
-            "generic-error", does: "throws an error of its own instead of the service's",
+            "generic-error", on: "a failed login", does: "throws an error of its own instead of the service's",
             catchIt: "Expect the very error the service failed with (`#expect(throws: LegacyError.unauthorized)`)."),
           Mutant(
-            "no-guard", does: "resumes its continuation again when the service calls back twice",
+            "no-guard", on: "two callbacks", does: "resumes its continuation again when the service calls back twice",
             catchIt:
               "Make the double callback in a child process (`#expect(processExitsWith: .success)`): in the test's own process this adapter traps and takes the run down."
           ),
           Mutant(
-            "neither-hangs", does: "never resumes when the service answers with neither a session nor an error",
+            "neither-hangs", on: "neither a session nor an error",
+            does: "never resumes when the service answers with neither a session nor an error",
             catchIt: "Add a test that scripts `.neither` and expects `NeitherValueNorError`, under `withDeadline`."),
           Mutant(
             "builds-own-session", does: "returns a session of its own making instead of the service's",

@@ -15,6 +15,9 @@ public struct Mutant: Sendable, Codable, Hashable {
   public let slug: String
   /// What it is, with its article: "an adapter", "a presenter", "a stream".
   public let subject: String
+  /// The path of the subject it breaks, such as "the failure path": a verdict folds the mutants that
+  /// survive on one path under the first, since one missing test is their cause.
+  public let path: String?
   /// What it does, finishing the sentence "an adapter that …".
   public let does: String
   /// What a test that catches it would do and observe, in a sentence or two.
@@ -24,9 +27,13 @@ public struct Mutant: Sendable, Codable, Hashable {
   public let keptTest: String?
 
   /// A mutant named `slug` that `does` something wrong, which a test catches as `catchIt` says.
-  public init(_ slug: String, subject: String = "an adapter", does: String, catchIt: String, keptTest: String? = nil) {
+  public init(
+    _ slug: String, subject: String = "an adapter", on path: String? = nil, does: String, catchIt: String,
+    keptTest: String? = nil
+  ) {
     self.slug = slug
     self.subject = subject
+    self.path = path
     self.does = does
     self.catchIt = catchIt
     self.keptTest = keptTest

@@ -55,6 +55,27 @@ struct MutantGradingTests {
       Checker.mutantVariable(["7.4": "never-finishes", "7.1": "done-only"]) == "7.1=done-only,7.4=never-finishes")
   }
 
+  @Test("Mutants that survive on one path are folded under the first: one missing test is their cause")
+  func foldedByPath() {
+    let hangs = Mutant("done-only", on: "the failure path", does: "never resumes", catchIt: "Test the failure path.")
+    let swallows = Mutant("swallows", on: "the failure path", does: "returns []", catchIt: "Expect a throw.")
+    let wrongError = Mutant("generic", on: "the failure path", does: "throws its own error", catchIt: "Expect it.")
+    let cancel = Mutant("cancel", on: "a cancellation", does: "hangs on a cancellation", catchIt: "Cancel it.")
+    let failures = Checker.failures(for: [
+      (hangs, .survived), (cancel, .survived), (swallows, .survived), (wrongError, .survived),
+    ])
+    #expect(
+      failures.map(\.test) == [
+        "Survives: an adapter that never resumes", "Survives: an adapter that hangs on a cancellation",
+      ])
+    #expect(
+      failures.first?.messages.last
+        == "On the failure path too, your tests pass 2 more: an adapter that returns []; an adapter that throws its own error."
+    )
+    // A crash is never folded: it is a mistake of the test, not a path it lacks.
+    #expect(Checker.failures(for: [(hangs, .survived), (swallows, .crashed("trap"))]).count == 2)
+  }
+
   @Test("A teammate's right test must stay, and must still catch its mutant")
   func keptTests() {
     let mutant = Mutant(

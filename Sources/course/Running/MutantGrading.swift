@@ -77,7 +77,7 @@ extension Checker {
       verdicts[exercise.id] = Self.againstTheCorrectSubject(verdict, of: exercise)
     }
     var graded = exercises.filter { verdicts[$0.id] == .passed }
-    var survivors: [String: [Verdict.Failure]] = [:]
+    var results: [String: [(Mutant, MutantResult)]] = [:]
     let rounds = graded.map { mutants(of: $0).count }.max() ?? 0
     for round in 0..<rounds {
       let group = graded.filter { mutants(of: $0).count > round }
@@ -106,9 +106,7 @@ extension Checker {
           result = Self.judge(
             mutant, of: exercise, in: topic, report: alone, outcome: aloneOutcome, alone: true, limit: timeLimit)
         }
-        if let failure = Self.failure(for: result ?? .survived, of: mutant) {
-          survivors[exercise.id, default: []].append(failure)
-        }
+        results[exercise.id, default: []].append((mutant, result ?? .survived))
       }
     }
     // The correct subjects again: a test that passes them only some of the time proves nothing.
@@ -123,7 +121,8 @@ extension Checker {
       graded.removeAll { verdicts[$0.id] != .passed }
     }
     for exercise in graded {
-      if let failures = survivors[exercise.id], !failures.isEmpty { verdicts[exercise.id] = .failing(failures) }
+      let failures = Self.failures(for: results[exercise.id] ?? [])
+      if !failures.isEmpty { verdicts[exercise.id] = .failing(failures) }
     }
     return verdicts
   }
@@ -169,6 +168,39 @@ extension Checker {
           ?? false
       }
     }
+  }
+
+  /// The failures a verdict shows for what a suite did against each mutant, in the mutants' order.
+  ///
+  /// Mutants that survive on one path of the subject have one cause, the test of that path that the
+  /// suite lacks: the first is shown, and the others are folded under it ("On the failure path too,
+  /// your tests pass 2 more: …"), never shown as mistakes of their own.
+  static func failures(for results: [(Mutant, MutantResult)]) -> [Verdict.Failure] {
+    var failures: [Verdict.Failure] = []
+    var firstOnPath: [String: Int] = [:]
+    var folded: [(index: Int, path: String, mutants: [Mutant])] = []
+    for (mutant, result) in results {
+      guard let failure = failure(for: result, of: mutant) else { continue }
+      if case .survived = result, let path = mutant.path {
+        if let index = firstOnPath[path] {
+          if let slot = folded.firstIndex(where: { $0.index == index }) {
+            folded[slot].mutants.append(mutant)
+          } else {
+            folded.append((index, path, [mutant]))
+          }
+          continue
+        }
+        firstOnPath[path] = failures.count
+      }
+      failures.append(failure)
+    }
+    for (index, path, mutants) in folded {
+      let more = mutants.count == 1 ? "1 more" : "\(mutants.count) more"
+      failures[index].messages.append(
+        "On \(path) too, your tests pass \(more): "
+          + mutants.map { "\($0.subject) that \($0.does)" }.joined(separator: "; ") + ".")
+    }
+    return failures
   }
 
   /// The failure a verdict shows for `result`, in the lesson's words; `nil` when the mutant was caught.

@@ -42,7 +42,10 @@ struct Ex1_6_QueuesTests {
   @Test("showPreparedFeed called from the main queue still updates the screen from the main queue")
   func calledFromTheMainQueue() async throws {
     let work = QueueProbe.make("work")
-    api.feeds.script(Script.succeed(Article.samples).fromBackground)
+    // The feed answers only once the main queue has finished building the chain, so `done` is always
+    // attached before the step before it ends: an `on: nil` then runs on the work queue, every time,
+    // never on the main queue by the luck of a chain that had settled before `done` was attached.
+    api.feeds.script(Script.succeed(Article.samples).fromBackgroundAfterTheMainQueue)
     let (api, screen, session) = (api, screen, session)
     // A screen starts its loads from the main queue: where the chain is made must change nothing.
     let chain = await MainActor.run {

@@ -55,6 +55,7 @@ extension Catalog {
           AntiPattern(
             "One resume whether the promise fulfills",
             wrongAnswers: ["two-catches"]),
+          AntiPattern("The continuation is checked", wrongAnswers: ["unsafe-continuation"]),
         ]),
       Exercise(
         id: "3.3", title: "The (value?, error?) convention", grade: .practice, points: 20,

@@ -52,6 +52,30 @@ struct Ex3_2_PromiseAdapterTests {
     )
   }
 
+  @Test(
+    "A promise nobody will ever settle is reported by the runtime: the continuation is checked, proved in a child process"
+  )
+  func checkedContinuation() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(.never)  // the cloud drops its callback: the promise is released, never settled
+        await ResumeProbe.run(within: 0.5) {
+          _ = try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)
+        }
+      }
+    }
+    switch ResumeProbe.verdict(of: child) {
+    case .leaked: break
+    case .neverResumed:
+      Issue.record(
+        "The continuation is checked: when the promise is released without settling, only a checked continuation says \"leaked its continuation\". Here the runtime said nothing and the task just hung: an unsafe continuation stays silent."
+      )
+    default:
+      ResumeProbe.expectExactlyOnce(child, "ArticleCloudRepository.latest(refresh:) given a promise that never settles")
+    }
+  }
+
   @Test("A cancelled promise throws its cancellation too: catch skips cancellations unless told otherwise")
   func cancellationThrows() async {
     let child = await ChildProcessSlots.shared.run {

@@ -13,6 +13,10 @@ import Foundation
 /// // Failure says: A chain with only `.done` never resumes when the promise rejects
 /// ```
 ///
+/// The learner's verdict must open with that sentence. An answer whose mistake also fails a second
+/// test, with a sentence as true of it, may name that sentence in an `// Also says:` line: the proof
+/// then requires it too, so the test it comes from stays proved.
+///
 /// A mistake that lives in a data race adds a `// Race:` line saying why: its proof runs
 /// under the thread sanitizer, which sees the race on every run, however busy the machine.
 ///
@@ -34,6 +38,8 @@ public struct WrongAnswer: Sendable, Hashable {
   public let bullet: String
   /// The sentence the failing suite's output must carry.
   public let sentence: String
+  /// A second sentence the failing suite's output must carry, after the first: `nil` when the header has no `Also says` line.
+  public let alsoSays: String?
   /// Whether the mistake lives in a data race, which only the thread sanitizer sees on every run
   /// (a `// Race:` line in the header says so, and why); the proof runs it under the sanitizer.
   public let isRace: Bool
@@ -54,6 +60,7 @@ public struct WrongAnswer: Sendable, Hashable {
     self.mistake = mistake
     self.bullet = bullet
     self.sentence = sentence
+    alsoSays = fields["Also says"]
     isRace = fields["Race"] != nil
   }
 
@@ -97,7 +104,7 @@ public struct WrongAnswer: Sendable, Hashable {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       guard let colon = trimmed.firstIndex(of: ":") else { continue }
       let key = String(trimmed[..<colon])
-      guard ["Mistake", "Lesson bullet", "Failure says", "Race"].contains(key) else { continue }
+      guard ["Mistake", "Lesson bullet", "Failure says", "Also says", "Race"].contains(key) else { continue }
       fields[key] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
       current = key
     }

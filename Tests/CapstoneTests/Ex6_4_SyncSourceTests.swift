@@ -31,7 +31,10 @@ struct Ex6_4_SyncSourceTests {
           of: source,
           ifHung: "The download completed, but the stream never ended: call `finish()` in the download's completion.")
       else { return }
-      #expect(values == [0.25, 0.5, 0.75, 1.0], "Yield every value; finish when the download completes.")
+      #expect(
+        values == [0.25, 0.5, 0.75, 1.0],
+        "Yield every value; finish when the download completes: the consumer read \(values), which \"A consumer that starts reading after\" or \"Values reported back to back\" explains."
+      )
       #expect(made.withLock { $0 } == round, "Each sync starts a download of its own.")
     }
   }
@@ -48,7 +51,10 @@ struct Ex6_4_SyncSourceTests {
           "The download failed, but the stream never ended: the dashboard shows a failed sync as a bar that stopped, so finish on either outcome."
       )
     else { return }
-    #expect(values == [0.25, 0.5], "Yield every value the download reported before it failed.")
+    #expect(
+      values == [0.25, 0.5],
+      "Yield every value the download reported before it failed: the consumer read \(values), which \"A consumer that starts reading after\" or \"Values reported back to back\" explains."
+    )
   }
 
   @Test("A consumer that starts reading after the download ended still gets every value")

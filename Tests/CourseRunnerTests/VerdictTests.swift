@@ -236,10 +236,26 @@ struct FoldedConsequenceTests {
     #expect(folded[0].messages.last == "And because of that, 1 more check fails: \"A failed profile is reported\".")
   }
 
-  @Test("A failure that names a test which passed stays a failure of its own")
+  @Test("A failure that names a test which passed stays a failure of its own, without the clause")
   func keepsWhenTheCausePassed() {
     let consequence = Verdict.Failure(
-      test: "A failed profile is reported", messages: ["Not filled, which \"Every part loads\" explains."])
-    #expect(Checker.folded([consequence]) == [consequence])
+      test: "A failed profile is reported",
+      messages: ["Not filled, which \"Every part loads\" explains: the profile is not its cause."])
+    #expect(
+      Checker.folded([consequence]).map(\.messages) == [["Not filled: the profile is not its cause."]],
+      "a cause that did not fail is not named")
+  }
+
+  @Test("A failure that names several possible causes is folded under the first of them that fails")
+  func foldsUnderTheFirstFailingCause() {
+    let first = Verdict.Failure(
+      test: "Every value arrives", messages: ["Read [], which \"A burst\" or \"A late\" explains."])
+    let late = Verdict.Failure(test: "A late consumer gets every value", messages: ["Dropped."])
+    let burst = Verdict.Failure(test: "A burst of 100 arrives whole", messages: ["Reordered."])
+    let folded = Checker.folded([first, late, burst])
+    #expect(folded.map(\.test) == [late.test, burst.test])
+    #expect(folded[0].messages == late.messages, "under the first named test that fails, not the first that fails")
+    #expect(folded[1].messages.last == "And because of that, 1 more check fails: \"Every value arrives\".")
+    #expect(Checker.folded([first, late]).map(\.test) == [late.test], "or the next named, when the first passed")
   }
 }

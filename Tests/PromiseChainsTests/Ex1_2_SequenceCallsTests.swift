@@ -43,11 +43,13 @@ struct Ex1_2_SequenceCallsTests {
 
   @Test("A failed sign-in rejects the chain, and the feed is never requested")
   func failedSignInStopsTheChain() async throws {
+    // The later steps are checked first: a chain that carries on past the failure also hides it from
+    // the caller, and that is the consequence, not the cause.
     api.sessions.script(.fail(LegacyError.unauthorized))
     let result = await awaitSettled(
       showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
-    #expect(result?.failure as? LegacyError == .unauthorized, "The caller must hear about a failed sign-in.")
     #expect(api.feeds.calls.isEmpty && screen.events.isEmpty, "After a failed step, the later steps must not run.")
+    #expect(result?.failure as? LegacyError == .unauthorized, "The caller must hear about a failed sign-in.")
   }
 
   @Test("A failed feed rejects the returned promise")

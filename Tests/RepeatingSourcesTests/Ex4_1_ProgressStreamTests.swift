@@ -26,7 +26,10 @@ struct Ex4_1_ProgressStreamTests {
   @Test("Every progress value arrives, in order, and the stream ends when the download completes")
   func deliversEveryValueAndFinishes() async throws {
     guard let values = try await collect(progressUpdates(of: ProgressDownload())) else { return }
-    #expect(values == [0.25, 0.5, 0.75, 1.0], "Yield every progress value, in order: the consumer read \(values).")
+    #expect(
+      values == [0.25, 0.5, 0.75, 1.0],
+      "Yield every progress value, in order: the consumer read \(values), which \"A burst of 100\" or \"A consumer that starts reading after\" explains."
+    )
   }
 
   @Test("A failed download ends the stream too, after the progress that came before")
@@ -37,7 +40,8 @@ struct Ex4_1_ProgressStreamTests {
     guard let values = try await collect(progressUpdates(of: download), ifHung: sentence) else { return }
     #expect(
       values == [0.1, 0.2],
-      "A failed download ends the stream after the progress that came before it: the consumer read \(values).")
+      "A failed download ends the stream after the progress that came before it: the consumer read \(values), which \"A burst of 100\" or \"A consumer that starts reading after\" explains."
+    )
   }
 
   @Test("The download is started once, when the stream is created")
@@ -65,7 +69,7 @@ struct Ex4_1_ProgressStreamTests {
     guard let values = try await collect(stream) else { return }
     #expect(
       values == [0.25, 0.5, 0.75, 1.0],
-      "The consumer started reading after the download had ended and read \(values): values yielded while nobody was reading were dropped. Yield every value, in order, and keep it until it is read: the default buffer, `.unbounded`."
+      "The consumer started reading after the download had ended and read \(values): values yielded while nobody was reading were dropped, or yielded after `finish()`, which \"A burst of 100\" explains. Yield every value, in order, and keep it until it is read: the default buffer, `.unbounded`."
     )
   }
 

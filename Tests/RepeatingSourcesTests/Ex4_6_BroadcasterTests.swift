@@ -41,7 +41,11 @@ struct Ex4_6_BroadcasterTests {
     let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")
     let first = broadcaster.subscribe()
     let second = broadcaster.subscribe()
-    #expect(broadcaster.subscriberCount == 2, "Two subscribed, but subscriberCount is \(broadcaster.subscriberCount).")
+    let kept = broadcaster.subscriberCount
+    #expect(
+      kept == 2,
+      "Two subscribed, but subscriberCount is \(kept)\(kept < 2 ? ": every subscriber needs its own stream, fed every price, and a new subscriber must not take an earlier one's place" : "")."
+    )
     #expect(
       ticker.activeRegistrations == 1,
       "Share one ticker registration among all subscribers: two subscribers made \(ticker.activeRegistrations) registrations."

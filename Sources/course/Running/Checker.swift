@@ -290,23 +290,20 @@ struct Checker {
   /// The failures with each consequence folded under its cause.
   ///
   /// A test that can tell its failure is another test's doing says so in its sentence, naming that
-  /// test: `… which "Every part of the screen loads" explains`. When the named test fails too, the
-  /// consequence is not shown as a mistake of its own: its cause ends with "And because of that,
-  /// 2 more checks fail", naming them.
+  /// test: `… which "Every part of the screen loads" explains`, or one of several tests:
+  /// `… which "A burst of 100" or "A late consumer" explains`. When a named test fails too (the first
+  /// that does), the consequence is not shown as a mistake of its own: its cause ends with "And
+  /// because of that, 2 more checks fail", naming them. When none fails, the clause names no cause
+  /// that is true of this code, so it is left out and the rest of the sentence stands alone.
   static func folded(_ failures: [Verdict.Failure]) -> [Verdict.Failure] {
     // A sentence may name a test by the start of its name ("Every part of the screen loads").
-    func failingTest(named name: String) -> String? { failures.first { $0.test.hasPrefix(name) }?.test }
+    func failingTest(named name: String, otherThan own: String) -> String? {
+      failures.first { $0.test.hasPrefix(name) && $0.test != own }?.test
+    }
     func cause(of failure: Verdict.Failure) -> String? {
-      let named = failure.messages.map { message -> String? in
-        guard let which = message.range(of: "which \""),
-          let close = message.range(of: "\" explains", range: which.upperBound..<message.endIndex)
-        else { return nil }
-        return String(message[which.upperBound..<close.lowerBound])
-      }
-      guard let first = named.first, let name = first, named.allSatisfy({ $0 == name }),
-        let cause = failingTest(named: name), cause != failure.test
-      else { return nil }
-      return cause
+      let named = failure.messages.map { message in explainers(in: message)?.names }
+      guard let first = named.first, let names = first, named.allSatisfy({ $0 == names }) else { return nil }
+      return names.lazy.compactMap { failingTest(named: $0, otherThan: failure.test) }.first
     }
     var consequences: [String: [String]] = [:]
     var causes: [Verdict.Failure] = []
@@ -314,6 +311,8 @@ struct Checker {
       if let name = cause(of: failure) {
         consequences[name, default: []].append(failure.test)
       } else {
+        var failure = failure
+        failure.messages = failure.messages.map(withoutExplainers)
         causes.append(failure)
       }
     }
@@ -325,6 +324,25 @@ struct Checker {
         "And because of that, \(count): \(following.map { "\"\($0)\"" }.joined(separator: ", ")).")
       return failure
     }
+  }
+
+  /// The tests a sentence names as its possible causes, and the range of its `, which "…" explains` clause.
+  static func explainers(in message: String) -> (names: [String], clause: Range<String.Index>)? {
+    guard let which = message.range(of: "which \""),
+      let close = message.range(of: "\" explains", range: which.upperBound..<message.endIndex)
+    else { return nil }
+    let names = message[which.upperBound..<close.lowerBound].components(separatedBy: "\" or \"")
+    var start = which.lowerBound
+    while start > message.startIndex, [" ", ","].contains(message[message.index(before: start)]) {
+      start = message.index(before: start)
+    }
+    return (names, start..<close.upperBound)
+  }
+
+  /// `message` without its `, which "…" explains` clause, for when none of the tests it names failed.
+  static func withoutExplainers(_ message: String) -> String {
+    guard let (_, clause) = explainers(in: message) else { return message }
+    return message.replacingCharacters(in: clause, with: "")
   }
 
   static func crashMessage(in output: String, running: [String]) -> String {

@@ -30,9 +30,9 @@ struct WrongAnswerProof {
     var problem: String?
     /// When it was caught, but the learner's verdict opens with another sentence: that sentence.
     ///
-    /// Not (yet) a failure of the proof: it measures how often a verdict's first sentence is
-    /// not the cause the answer was written for, which is either a second true mistake of the
-    /// answer or a cause to fold under its own.
+    /// A failure of the proof: a learner reads one sentence, so the first must name the mistake
+    /// the answer was written for. Another one there is either a second true mistake of the answer
+    /// (then the answer commits one mistake too many) or a consequence to fold under its cause.
     var opensWith: String?
   }
 
@@ -169,9 +169,12 @@ struct WrongAnswerProof {
           findings[index].problem = findings[index].problem ?? miss
         } else {
           findings[index].caught += 1
-          findings[index].opensWith =
-            findings[index].opensWith
-            ?? opening(of: answer, exercise: exercise, in: topic, report: report, outcome: outcome)
+          if findings[index].opensWith == nil,
+            let other = opening(of: answer, exercise: exercise, in: topic, report: report, outcome: outcome)
+          {
+            findings[index].opensWith = other
+            findings[index].problem = findings[index].problem ?? "caught, but its verdict opens with: \(other)"
+          }
         }
       }
       // The exercises left solved in this round must still pass: a wrong answer may not disturb another suite.
@@ -252,6 +255,7 @@ struct WrongAnswerProof {
         findings[index].caught += 1
         if let first = said.first, !Self.normalized(first).contains(Self.normalized(answer.sentence)) {
           findings[index].opensWith = first
+          findings[index].problem = "caught, but its verdict opens with: \(first)"
         }
       }
     }
@@ -302,7 +306,13 @@ struct WrongAnswerProof {
     let failing = tests.filter { !$0.passed }
     guard !failing.isEmpty else { return "its suite passed: the mistake is not caught" }
     let said = failing.flatMap(\.issues)
-    if said.contains(where: { Self.normalized($0).contains(Self.normalized(answer.sentence)) }) { return nil }
+    func says(_ sentence: String) -> Bool {
+      said.contains { Self.normalized($0).contains(Self.normalized(sentence)) }
+    }
+    if let also = answer.alsoSays, says(answer.sentence), !says(also) {
+      return "its suite failed with its sentence, but not with the one its header's Also says line names"
+    }
+    if says(answer.sentence) { return nil }
     let first = said.first.map { $0.split(separator: "\n").first.map(String.init) ?? $0 } ?? ""
     return "its suite failed, but without the sentence; \"\(failing[0].name)\" said: \(first)"
   }

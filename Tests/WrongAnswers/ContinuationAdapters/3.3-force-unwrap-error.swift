@@ -1,5 +1,5 @@
 // Wrong answer to exercise 3.3 · force-unwrap-error
-// Mistake: No profile means the SDK sent an error, so `error!` is safe in the else branch.
+// Mistake: Anything but a lone profile means the SDK sent an error, so `error!` is safe in the else branch.
 // Lesson bullet: Each of the four cases resumes exactly once
 // Failure says: Unexpectedly found nil while unwrapping an Optional value
 
@@ -19,7 +19,7 @@ public struct ProfileLoader: Sendable {
   public func profile(id: Int) async throws -> UserProfile {
     try await withCheckedThrowingContinuation { continuation in
       service.loadProfile(id: id) { profile, error in
-        if let profile {
+        if let profile, error == nil {
           continuation.resume(returning: profile)
         } else {
           continuation.resume(throwing: error!)

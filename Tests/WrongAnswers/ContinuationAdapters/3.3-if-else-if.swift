@@ -1,5 +1,5 @@
 // Wrong answer to exercise 3.3 · if-else-if
-// Mistake: A profile means success, an error means failure; those are the two cases the SDK documents.
+// Mistake: An error means failure, a profile means success; those are the two cases the SDK documents.
 // Lesson bullet: An if/else-if on the two optionals
 // Failure says: An if/else-if on the two optionals never resumes on `(nil, nil)`
 
@@ -19,10 +19,10 @@ public struct ProfileLoader: Sendable {
   public func profile(id: Int) async throws -> UserProfile {
     try await withCheckedThrowingContinuation { continuation in
       service.loadProfile(id: id) { profile, error in
-        if let profile {
-          continuation.resume(returning: profile)
-        } else if let error {
+        if let error {
           continuation.resume(throwing: error)
+        } else if let profile {
+          continuation.resume(returning: profile)
         }
       }
     }

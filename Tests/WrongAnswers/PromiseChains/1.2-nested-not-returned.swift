@@ -1,7 +1,8 @@
 // Wrong answer to exercise 1.2 · nested-not-returned
 // Mistake: Once I have the session, I start the feed request in `done`; the chain is shorter that way.
 // Lesson bullet: Return every inner promise from `then`
-// Failure says: The feed's error never reached the caller
+// Failure says: a nested chain that is not returned runs on its own
+// Also says: The feed's error never reached the caller
 
 import LegacyKit
 import PromiseKitLite

@@ -12,9 +12,9 @@ public func showHeadlines(for user: String, api: NewsAPI, screen: FeedScreen) ->
   firstly {
     api.session(for: user)
   }.then { session in
-    api.feed(session: session)  // returns a promise: `then`
-  }.recover { _ in
-    Guarantee.value([Article]())  // an empty feed rather than a broken screen
+    api.feed(session: session).recover { _ in
+      Guarantee.value([Article]())  // an empty feed rather than a broken screen
+    }
   }.map { articles in
     articles.filter(\.isPublished).map(\.title)  // just computes: `map`
   }.done { headlines in

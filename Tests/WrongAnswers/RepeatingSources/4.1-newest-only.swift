@@ -2,7 +2,8 @@
 // Mistake: "A progress bar only ever shows the latest value, so the stream needs to keep only the
 //   newest one."
 // Lesson bullet: Yield every value, in order
-// Failure says: values yielded while nobody was reading were dropped
+// Failure says: the stream dropped the others while the consumer was behind
+// Also says: values yielded while nobody was reading were dropped
 
 import LegacyKit
 

@@ -2,7 +2,8 @@
 // Mistake: "`AsyncStream(unfolding:onCancel:)` pulls one price at a time and says when to clean up:
 //   each `next()` waits for the ticker's next price, and a cancel unregisters."
 // Lesson bullet: Unregister in `onTermination`
-// Failure says: its for-await loop never ended
+// Failure says: The consumer broke out of its loop and let the stream go, but the ticker still pushes to it
+// Also says: its for-await loop never ended
 
 import LegacyKit
 import Locking

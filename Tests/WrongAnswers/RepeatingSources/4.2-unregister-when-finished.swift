@@ -2,7 +2,8 @@
 // Mistake: "Unregister when the stream is finished; a cancelled stream is the consumer's business,
 //   and it may come back."
 // Lesson bullet: Unregister in `onTermination`
-// Failure says: The consumer's task was cancelled, but the ticker still pushes to the stream
+// Failure says: The consumer broke out of its loop and let the stream go, but the ticker still pushes to it
+// Also says: The consumer's task was cancelled, but the ticker still pushes to the stream
 
 import LegacyKit
 

@@ -85,6 +85,7 @@ public struct CatalogAudit {
         }
       }
       problems += wrongAnswerProblems(of: topic)
+      problems += awaitProblems(of: topic)
     }
     return problems
   }
@@ -206,6 +207,18 @@ public struct CatalogAudit {
         if character == " " { return "-" }
         return nil
       })
+  }
+
+  /// Every await of a graded suite runs under a deadline (``AwaitAudit``); a learner's own tests
+  /// (topic 7) are graded by their mutants instead.
+  private func awaitProblems(of topic: Topic) -> [String] {
+    guard !topic.learnerWritesTests else { return [] }
+    let folder = "Tests/\(topic.testModule)"
+    return swiftFiles(in: folder).flatMap { file in
+      AwaitAudit.unguardedAwaits(in: text("\(folder)/\(file)") ?? "").map { line, code in
+        "\(folder)/\(file):\(line) awaits with no deadline, so a hang in the learner's code would hang `swift test`: \(code)"
+      }
+    }
   }
 
   private func text(_ path: String) -> String? {

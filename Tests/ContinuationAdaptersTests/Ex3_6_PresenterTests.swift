@@ -26,7 +26,11 @@ struct Ex3_6_PresenterTests {
     let heard = view.calls.count
     presenter.onViewDidLoad()
     if let loading = presenter.loading {
-      await loading.value
+      _ = try? await withDeadline(
+        "the presenter's loading task",
+        ifHung:
+          "The task onViewDidLoad() started never finished, though the repository answered at once: something in it never resumed or returned."
+      ) { await loading.value }
     } else {
       _ = await eventually { await MainActor.run { view.calls.count > heard } }
     }
@@ -84,7 +88,13 @@ struct Ex3_6_PresenterTests {
       presenter = ArticleListPresenter(repository: StubArticleRepository(.success(articles)), view: view)
       presenter.onViewDidLoad()
     }
-    await presenter.loading?.value
+    if let loading = presenter.loading {
+      _ = try? await withDeadline(
+        "the presenter's loading task",
+        ifHung:
+          "The task onViewDidLoad() started never finished, though the repository answered at once: something in it never resumed or returned."
+      ) { await loading.value }
+    }
     await probe.expectAllReleased(
       within: 0.5, "A strong reference to the view makes a cycle with the screen that owns the presenter.")
   }

@@ -42,6 +42,43 @@ struct DeadlineTests {
     }
   }
 
+  @Test(
+    "A stream whose next() never resumes, even when cancelled, ends under the deadline in each shape a graded test awaits it, in a child"
+  )
+  func neverResumingStreamEndsInEveryShape() async {
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        exit(await DeadlineTests.readNeverResumingStreams())
+      }
+    }
+  }
+
+  /// The shapes the await audit allows, each over a stream that never resumes: a for-await loop under
+  /// the deadline, a cancelled consumer task awaited under it, and a task group of such consumers
+  /// under it. Exits 0 when every one ended, each well before the hard limit.
+  static func readNeverResumingStreams() async -> Int32 {
+    let start = ContinuousClock.now
+    var ended = 0
+    let loop: Void? = try? await withDeadline(seconds: 0.2, "a for-await loop") {
+      for await _ in NeverResumingStream() {}
+    }
+    if loop == nil { ended += 1 }
+    let consumer = Task { for await _ in NeverResumingStream() {} }
+    consumer.cancel()
+    let cancelled: Void? = try? await withDeadline(seconds: 0.2, "a cancelled consumer") { await consumer.value }
+    if cancelled == nil { ended += 1 }
+    let group: Void? = try? await withDeadline(seconds: 0.2, "a group of consumers") {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<3 { group.addTask { for await _ in NeverResumingStream() {} } }
+        group.cancelAll()
+      }
+    }
+    if group == nil { ended += 1 }
+    // The deadline abandons the stuck loop instead of waiting for it.
+    let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2)
+    return ended == 3 ? (soon ? EXIT_SUCCESS : 3) : 2
+  }
+
   @Test("A promise that never settles is reported by awaitSettled with the lesson's reason")
   func pendingPromiseIsReported() async {
     let (never, _) = Promise<Int>.pending()
@@ -54,4 +91,16 @@ struct DeadlineTests {
       }
     }
   }
+}
+
+/// A stream whose iterator's `next()` never resumes, and ignores its task's cancel: the worst a
+/// learner's stream can do to a test that reads it.
+struct NeverResumingStream: AsyncSequence {
+  struct AsyncIterator: AsyncIteratorProtocol {
+    mutating func next() async -> Int? {
+      await withCheckedContinuation { continuation in Vault.keep(continuation) }
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
 }

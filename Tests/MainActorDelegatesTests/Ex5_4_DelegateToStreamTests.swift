@@ -51,7 +51,12 @@ struct Ex5_4_DelegateToStreamTests {
     }
     try await Task.sleep(for: .milliseconds(30))
     consumer.cancel()
-    _ = await consumer.value
+    let ended: Void? = try await withDeadline(
+      "the cancelled consumer's for-await loop over the batches",
+      ifHung:
+        "The consumer's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever."
+    ) { await consumer.value }
+    guard ended != nil else { return }
     _ = await eventually { made.withLock({ $0?.isStopped }) == true }
     #expect(
       made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination."

@@ -28,6 +28,7 @@ struct Ex1_5_FlattenPyramidTests {
   /// What the pyramid does on `path`: its side effects and its result.
   func pyramid(_ path: Path) async -> (events: [String], result: String) {
     let backend = path.backend()
+    // Not the learner's code: the pyramid is LegacyKit's, and it always calls back.
     let result = await withCheckedContinuation { continuation in
       PyramidCheckout.run(cartID: "cart-1", backend: backend) { continuation.resume(returning: $0) }
     }

@@ -98,7 +98,12 @@ struct Ex4_4_BufferingTests {
     ticker.publish(1, for: "ACME")
     _ = await received.wait(for: 1)  // the consumer is iterating: cancel it mid-loop
     consumer.cancel()
-    await consumer.value
+    let ended: Void? = try await withDeadline(
+      "the cancelled consumer's for-await loop over \(name)",
+      ifHung:
+        "The consumer's task was cancelled, but its for-await loop over \(name) never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever."
+    ) { await consumer.value }
+    guard ended != nil else { return }
     let unregistered = await eventually { [ticker] in ticker.activeRegistrations == 0 }
     #expect(
       unregistered,

@@ -182,18 +182,26 @@ struct Ex4_6_BroadcasterTests {
     do {
       let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")
       probe.track(broadcaster, "the broadcaster")
-      await withTaskGroup(of: Void.self) { group in
-        for index in 0..<subscribers {
-          group.addTask {
-            let stream = broadcaster.subscribe()
-            let consumer = Task { for await _ in stream {} }
-            if index.isMultiple(of: 3) { try? await Task.sleep(for: .milliseconds(1)) }
-            consumer.cancel()
-            _ = await consumer.value
+      // Under a deadline: a stream whose iteration ignores its task's cancel would hold the group for good.
+      let ended: Void? = try await withDeadline(
+        seconds: 5, "200 subscribers that subscribe and cancel at once",
+        ifHung:
+          "A subscriber's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does."
+      ) { [ticker] in
+        await withTaskGroup(of: Void.self) { group in
+          for index in 0..<subscribers {
+            group.addTask {
+              let stream = broadcaster.subscribe()
+              let consumer = Task { for await _ in stream {} }
+              if index.isMultiple(of: 3) { try? await Task.sleep(for: .milliseconds(1)) }
+              consumer.cancel()
+              _ = await consumer.value
+            }
           }
+          for price in 0..<50 { ticker.publish(Double(price), for: "ACME") }
         }
-        for price in 0..<50 { ticker.publish(Double(price), for: "ACME") }
       }
+      guard ended != nil else { return }
       await settle(broadcaster)
       let left = broadcaster.subscriberCount
       if left == subscribers {

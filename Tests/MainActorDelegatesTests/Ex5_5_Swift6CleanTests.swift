@@ -50,8 +50,10 @@ struct Ex5_5_Swift6CleanTests {
           let appendedWhileHeld: Int = await withCheckedContinuation { continuation in
             DispatchQueue.main.async {
               model.load()
-              let until = Date() + Deadline.scaled(0.3)
-              while model.images.isEmpty, Date() < until { Thread.sleep(forTimeInterval: 0.002) }
+              // One look, after the burst has had time to land: an answer that appends off the main
+              // actor races this read, and polling while 200 appends land could crash the child
+              // (an array read while another thread grows it) before it could say so.
+              Thread.sleep(forTimeInterval: Deadline.scaled(0.3))
               continuation.resume(returning: model.images.count)
             }
           }

@@ -20,6 +20,9 @@ extension Catalog {
           AntiPattern(
             "A reload overlapped a slower load, and the older answer landed last",
             wrongAnswers: ["older-answer-lands-last", "reload-waits"]),
+          AntiPattern(
+            "An earlier load's failure that arrives after a reload still reaches `errors`",
+            wrongAnswers: ["late-failure-reported"]),
           AntiPattern("After a reload, the gallery shows every image twice", wrongAnswers: ["gallery-twice"]),
           AntiPattern("The sync's stream or the gallery's is not read to its end", wrongAnswers: ["replace-images"]),
           AntiPattern("`load()` returns before the data is in", wrongAnswers: ["loops-in-tasks"]),
@@ -85,6 +88,7 @@ extension Catalog {
           AntiPattern("6.5: each gallery makes its loader with `makeLoader`", wrongAnswers: ["default-loader"]),
           AntiPattern("6.5: a consumer that starts late still gets every batch", wrongAnswers: ["newest-only"]),
           AntiPattern("6.5: a consumer that stops stops the loader", wrongAnswers: ["no-stop"]),
+          AntiPattern("6.5: each call of `gallery()` makes a loader of its own", wrongAnswers: ["one-loader"]),
         ]),
       Exercise(
         id: "6.6", title: "Wire the live screen, and leave the old one working", grade: .interviewHard, points: 40,

@@ -93,6 +93,9 @@ extension Catalog {
           AntiPattern(
             "Two simultaneous callbacks",
             wrongAnswers: ["didresume-flag", "nonisolated-unsafe-flag"]),
+          AntiPattern(
+            "An unsafe continuation, chosen so that a second callback cannot trap",
+            wrongAnswers: ["unsafe-continuation"]),
         ]),
       Exercise(
         id: "3.5", title: "Cancellation", grade: .challenge, points: 30,

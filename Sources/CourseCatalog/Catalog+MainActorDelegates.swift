@@ -64,6 +64,7 @@ extension Catalog {
           AntiPattern("The loader lost batches: it holds its delegate weakly", wrongAnswers: ["unretained-delegate"]),
           AntiPattern("The stream never finished", wrongAnswers: ["no-finish"]),
           AntiPattern("The consumer stopped, but the loader goes on", wrongAnswers: ["no-stop"]),
+          AntiPattern("A consumer that stops must end its loop", wrongAnswers: ["unfolding-batches"]),
           AntiPattern("Append each batch, with `for await`", wrongAnswers: ["replace-images"]),
         ]),
       Exercise(

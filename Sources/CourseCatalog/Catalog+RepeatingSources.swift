@@ -84,6 +84,7 @@ extension Catalog {
             "Both streams still unregister in `onTermination`",
             wrongAnswers: ["ui-no-unregister"]),
           AntiPattern("Each call returns a stream of its own", wrongAnswers: ["cached-label-stream"]),
+          AntiPattern("A stream whose `next()` waits for the ticker's next price", wrongAnswers: ["unfolding-audit"]),
         ]),
       Exercise(
         id: "4.5", title: "Why not a continuation", grade: .challenge, points: 30,

@@ -134,6 +134,48 @@ struct Ex6_1_DashboardModelTests {
     }
   }
 
+  /// Starts a load whose answers `slow` holds back, reloads, and only then lets the first load's
+  /// answers arrive: what the screen showed when the reload returned, and at the end.
+  func reloadOverASlowerLoad(_ model: DashboardModel, _ slow: SlowFirstAnswers) async throws -> (
+    reloaded: Shown, final: Shown
+  ) {
+    try await withDeadline("a reload while an earlier load() waits for its answers") { @MainActor in
+      // The first load asks, and its answers are held back; only then does the reload start.
+      let finished = Locked(0)
+      let first = Task { @MainActor in
+        await model.load()
+        finished.withLock { $0 += 1 }
+      }
+      while slow.heldCalls == 0, finished.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+      slow.reloadStarts()
+      await model.load()
+      let reloaded = Shown(model)
+      // Now the first load's answers arrive, after the reload's: the older answer lands last.
+      slow.release()
+      await first.value
+      return (reloaded, Shown(model))
+    }
+  }
+
+  @Test("An earlier load whose answers fail after a reload has shown its own adds no error")
+  func lateFailureChangesNothing() async {
+    let slow = SlowFirstAnswers(
+      early: (Self.ada, Article.samples), late: (Self.ada, Article.samples), earlyFailure: .offline)
+    let model = DashboardModel(
+      sources: DashboardSources(
+        articles: slow, profiles: slow, sync: StubSyncSource([0.5, 1.0]), gallery: StubGallerySource(Self.batches)),
+      userID: 1)
+    // A reload that waits for the earlier load is the overlap test's finding, not this one's.
+    guard let (reloaded, final) = try? await reloadOverASlowerLoad(model, slow) else {
+      slow.release()
+      return
+    }
+    guard reloaded.errors.isEmpty, !final.errors.isEmpty else { return }
+    Issue.record(
+      "After a reload had shown its answers, the earlier load's late failure still reached errors (\(final.errors)), which \"A reload that overlaps a slower load\" explains: what an earlier call receives once a newer one has started changes nothing, failures included. Check that no newer load has started before you report a failure too."
+    )
+  }
+
   @Test("A reload that overlaps a slower load shows the reload's answers")
   func overlappingReloadShowsTheNewest() async {
     let grace = UserProfile(id: 1, displayName: "Grace")
@@ -145,22 +187,7 @@ struct Ex6_1_DashboardModelTests {
       userID: 1)
     let outcome: (reloaded: Shown, final: Shown)?
     do {
-      outcome = try await withDeadline("a reload while an earlier load() waits for its answers") { @MainActor in
-        // The first load asks, and its answers are held back; only then does the reload start.
-        let finished = Locked(0)
-        let first = Task { @MainActor in
-          await model.load()
-          finished.withLock { $0 += 1 }
-        }
-        while slow.heldCalls == 0, finished.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
-        slow.reloadStarts()
-        await model.load()
-        let reloaded = Shown(model)
-        // Now the first load's answers arrive, after the reload's: the older answer lands last.
-        slow.release()
-        await first.value
-        return (reloaded, Shown(model))
-      }
+      outcome = try await reloadOverASlowerLoad(model, slow)
     } catch {
       slow.release()
       // A reload that never returns is this test's finding only if one load alone returns.
@@ -260,7 +287,7 @@ final class AnswersOnceThenOffline: ArticleRepository, ProfileSource {
 }
 
 /// A profile source and article repository whose calls made before ``reloadStarts()`` wait for
-/// ``release()`` and then answer `early`, while later calls answer `late` at once: an earlier load
+/// ``release()`` and then answer `early` (or throw `earlyFailure`), while later calls answer `late` at once: an earlier load
 /// slower than the reload after it, every time. A held call that is cancelled throws `CancellationError`.
 final class SlowFirstAnswers: ArticleRepository, ProfileSource {
   private struct State {
@@ -273,11 +300,14 @@ final class SlowFirstAnswers: ArticleRepository, ProfileSource {
 
   let early: (profile: UserProfile, articles: [Article])
   let late: (profile: UserProfile, articles: [Article])
+  /// What the held calls throw once released, instead of answering `early`, when set.
+  let earlyFailure: LegacyError?
   private let state = Locked(State())
 
-  init(early: (UserProfile, [Article]), late: (UserProfile, [Article])) {
+  init(early: (UserProfile, [Article]), late: (UserProfile, [Article]), earlyFailure: LegacyError? = nil) {
     self.early = early
     self.late = late
+    self.earlyFailure = earlyFailure
   }
 
   /// How many calls are waiting for ``release()``, or have waited.
@@ -297,11 +327,15 @@ final class SlowFirstAnswers: ArticleRepository, ProfileSource {
   }
 
   func profile(id: Int) async throws -> UserProfile {
-    try await answer() ? late.profile : early.profile
+    if try await answer() { return late.profile }
+    if let earlyFailure { throw earlyFailure }
+    return early.profile
   }
 
   func latest(refresh: Bool) async throws -> [Article] {
-    try await answer() ? late.articles : early.articles
+    if try await answer() { return late.articles }
+    if let earlyFailure { throw earlyFailure }
+    return early.articles
   }
 
   /// Whether this call answers `late`; a call before the reload waits for ``release()`` first.

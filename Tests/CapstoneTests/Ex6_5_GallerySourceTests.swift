@@ -121,6 +121,36 @@ struct Ex6_5_GallerySourceTests {
       made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination."
     )
   }
+
+  @Test("Each call of gallery() makes and starts a loader of its own, which it reads to the end")
+  func eachCallHasItsOwnLoader() async {
+    let made = Locked(0)
+    let source = LoaderGallerySource { delegate in
+      made.withLock { $0 += 1 }
+      return ImageBatchLoader(delegate: delegate, plan: .init(batches: 4, imagesPerBatch: 1))
+    }
+    // The dashboard asks again on every reload: the second call must load again, not hand back the first.
+    var images: [Int] = []
+    for call in 1...2 {
+      let gallery = source.gallery()
+      let read = try? await withDeadline("reading the gallery of call \(call)") {
+        var count = 0
+        for await batch in gallery { count += batch.count }
+        return count
+      }
+      images.append(read ?? -1)
+    }
+    let loaders = made.withLock { $0 }
+    if loaders != 2 {
+      Issue.record(
+        "gallery() was called twice, but made \(loaders) loader\(loaders == 1 ? "" : "s"): each call makes a loader of its own with makeLoader, starts it, and returns its batches. A loader or stream kept from an earlier call has already ended, and the second gallery read \(images[1]) images."
+      )
+    } else if images[1] < images[0] {
+      Issue.record(
+        "The second call of gallery() read \(images[1]) images where the first read \(images[0]): each call returns the batches of its own loader, from the first."
+      )
+    }
+  }
 }
 
 /// What went wrong with a gallery read from `loader`, when something did; `batches` is `nil` when its stream never ended.

@@ -52,6 +52,28 @@ struct Ex3_4_DoubleCallbackAdapterTests {
       child, "LocationProvider.currentLocation() given an error, then a value (the first answer wins, error or not)")
   }
 
+  @Test(
+    "An SDK that drops its callback is reported by the runtime: the continuation is checked, proved in a child process"
+  )
+  func checkedContinuation() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let sdk = LocationSDK()
+        sdk.script(.never)  // the SDK releases its completion without calling it
+        await ResumeProbe.run(within: 0.5) { _ = try await LocationProvider(sdk: sdk).currentLocation() }
+      }
+    }
+    switch ResumeProbe.verdict(of: child) {
+    case .leaked: break
+    case .neverResumed:
+      Issue.record(
+        "The continuation is checked: when the SDK drops its callback, only a checked continuation says \"leaked its continuation\". Here the runtime said nothing and the task just hung: an unsafe continuation, chosen so that a second resume does not trap, stays silent here, and a second resume of it is undefined behaviour. Keep the checked one and take it under a lock."
+      )
+    default:
+      ResumeProbe.expectExactlyOnce(child, "LocationProvider.currentLocation() given an SDK that never calls back")
+    }
+  }
+
   /// How many times the two simultaneous callbacks are fired in the child process.
   static let races = 100
 

@@ -45,11 +45,14 @@ struct Ex5_4_DelegateToStreamTests {
 
   @Test("A consumer that stops stops the loader")
   func stoppingStopsTheLoader() async throws {
-    let (batches, made) = stream(plan: .init(batches: 50, imagesPerBatch: 1, interval: 0.01))
+    // Batches 0.2 s apart, and the cancel comes once the first has been read: the consumer is then
+    // waiting for the next one, every time, and that wait is what a cancel must end.
+    let (batches, made) = stream(plan: .init(batches: 50, imagesPerBatch: 1, interval: 0.2))
+    let received = EventRecorder()
     let consumer = Task {
-      for await _ in batches {}
+      for await _ in batches { received.record("batch") }
     }
-    try await Task.sleep(for: .milliseconds(30))
+    _ = await received.wait(for: 1, within: 2)
     consumer.cancel()
     let ended: Void? = try await withDeadline(
       "the cancelled consumer's for-await loop over the batches",

@@ -32,7 +32,10 @@ struct Ex4_3_FailingStreamTests {
     let sentence =
       "The socket closed cleanly, but the stream never ended: finish it when the socket closes, with `finish(throwing: error)`, which ends cleanly when the error is nil."
     guard let (received, error) = try await consume(socket, ifHung: sentence) else { return }
-    #expect(received == ["a", "b", "c"], "Every message must arrive, in order: the consumer read \(received).")
+    #expect(
+      received == ["a", "b", "c"],
+      "Every message must arrive, in order: the consumer read \(received), which \"Messages that arrive before the consumer reads\" explains."
+    )
     #expect(
       error == nil,
       "A clean close ends the stream without an error; do not invent one: the consumer caught \(error.map { "\($0)" } ?? "")."
@@ -47,7 +50,8 @@ struct Ex4_3_FailingStreamTests {
     guard let (received, error) = try await consume(socket, ifHung: sentence) else { return }
     #expect(
       received == ["a", "b"],
-      "Every message before the error must arrive, and nothing else: the consumer read \(received).")
+      "Every message before the error must arrive, and nothing else: the consumer read \(received), which \"Messages that arrive before the consumer reads\" explains."
+    )
     if error == nil {
       Issue.record(
         "The socket broke, but the stream ended silently: `finish(throwing: error)` hands the error to the consumer, who otherwise reports \"done\" when it should report \"broken\"."

@@ -1,22 +1,31 @@
-/// One anti-pattern a lesson says the tests catch, linked to the wrong answers that prove it.
+/// One anti-pattern a lesson says the tests catch, declared once with its id and its bullet.
 ///
 /// A lesson's "Anti-patterns the tests catch" list is a promise; the corpus of wrong
-/// answers in `Tests/WrongAnswers/` keeps it. The catalog is the one place that links
-/// the two, and the audit fails when a bullet has no wrong answer or a wrong answer
-/// no bullet, so lessons and tests agree by construction.
+/// answers in `Tests/WrongAnswers/` keeps it. The id is the key every other place uses:
+/// a wrong answer names the id it must trip (`// Anti-pattern: done-only`), and a graded
+/// test's sentence ends with it (`… Resume from `.catch` too. [done-only]`). The audit fails
+/// when a bullet has no id, an id no wrong answer, or a wrong answer or a sentence an id the
+/// catalog does not declare, so lessons, tests and corpus agree by construction.
 ///
 /// ```swift
-/// AntiPattern("A chain with only `.done` never resumes", wrongAnswers: ["done-only", "done-underscore"])
+/// AntiPattern(id: "done-only", "A chain with only `.done` never resumes")
 /// ```
 public struct AntiPattern: Sendable, Codable, Hashable {
+  /// The anti-pattern's name within its exercise, in kebab case, such as `"done-only"`: stable, so
+  /// sentences and wrong answers can name it while the prose around it changes.
+  public let id: String
   /// The start of the lesson's bullet, enough to find it: the audit matches it against the lesson's text.
   public let bullet: String
-  /// The slugs of the wrong answers that commit this mistake: `Tests/WrongAnswers/<Topic>/<id>-<slug>.swift`.
-  public let wrongAnswers: [String]
 
-  /// Links the lesson bullet that starts with `bullet` to the wrong answers named by `wrongAnswers`.
-  public init(_ bullet: String, wrongAnswers: [String]) {
+  /// Declares the anti-pattern `id`, whose lesson bullet starts with `bullet`.
+  public init(id: String, _ bullet: String) {
+    self.id = id
     self.bullet = bullet
-    self.wrongAnswers = wrongAnswers
+  }
+
+  /// Whether `text` is shaped like an id: lowercase letters, digits and single dashes.
+  public static func isID(_ text: some StringProtocol) -> Bool {
+    !text.isEmpty && !text.hasPrefix("-") && !text.hasSuffix("-") && !text.contains("--")
+      && text.allSatisfy { ($0.isLetter && $0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "-" }
   }
 }

@@ -12,18 +12,10 @@ extension Catalog {
           "A `then` skips a rejection; a handler that returns an error rejects; `catch` skips a cancellation; `ensure` always runs.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "In AnyPromise, `catch` is `recover`",
-            wrongAnswers: ["a-catch-ends-the-chain"]),
-          AntiPattern(
-            "Returning an error from a handler rejects",
-            wrongAnswers: ["returned-error-is-a-value", "catch-returning-error-recovers"]),
-          AntiPattern(
-            "A handler of two parameters gets the manifold's first two values",
-            wrongAnswers: ["manifold-arrives-whole"]),
-          AntiPattern(
-            "`catch` skips a cancellation unless asked otherwise",
-            wrongAnswers: ["catch-sees-cancellation"]),
+          AntiPattern(id: "a-catch-ends-the-chain", "In AnyPromise, `catch` is `recover`"),
+          AntiPattern(id: "returned-error-is-a-value", "Returning an error from a handler rejects"),
+          AntiPattern(id: "manifold-arrives-whole", "A handler of two parameters gets the manifold's first two values"),
+          AntiPattern(id: "catch-sees-cancellation", "`catch` skips a cancellation unless asked otherwise"),
         ]),
       Exercise(
         id: "2.2", title: "Resolve or reject", grade: .warmUp, points: 10,
@@ -33,18 +25,10 @@ extension Catalog {
           "Hand the callback's object to `resolve` as it is: an error rejects, nil fulfills, anything else fulfills.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Every answer of the callback must settle the promise",
-            wrongAnswers: ["known-types-only"]),
-          AntiPattern(
-            "An error handed to the resolver must reject the promise",
-            wrongAnswers: ["error-as-text"]),
-          AntiPattern(
-            "nil must fulfill, not reject",
-            wrongAnswers: ["nil-rejects"]),
-          AntiPattern(
-            "Ask the service once",
-            wrongAnswers: ["ask-again-on-nil"]),
+          AntiPattern(id: "known-types-only", "Every answer of the callback must settle the promise"),
+          AntiPattern(id: "error-as-text", "An error handed to the resolver must reject the promise"),
+          AntiPattern(id: "nil-rejects", "nil must fulfill, not reject"),
+          AntiPattern(id: "ask-again-on-nil", "Ask the service once"),
         ]),
       Exercise(
         id: "2.3", title: "Read a settled AnyPromise", grade: .practice, points: 20,
@@ -55,18 +39,10 @@ extension Catalog {
           "Something else is a failure too: `AnyPromise.CastError(expected: T.self, actual: value)`.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "A pending promise has no result yet",
-            wrongAnswers: ["value-first"]),
-          AntiPattern(
-            "When an AnyPromise is rejected, `value` holds the error",
-            wrongAnswers: ["rejection-as-value"]),
-          AntiPattern(
-            "A promise fulfilled with nil is a success with nil",
-            wrongAnswers: ["nil-is-failure"]),
-          AntiPattern(
-            "A value of the wrong type is a failure",
-            wrongAnswers: ["wrong-type-is-nil", "forced-cast"]),
+          AntiPattern(id: "value-first", "A pending promise has no result yet"),
+          AntiPattern(id: "rejection-as-value", "When an AnyPromise is rejected, `value` holds the error"),
+          AntiPattern(id: "nil-is-failure", "A promise fulfilled with nil is a success with nil"),
+          AntiPattern(id: "wrong-type-is-nil", "A value of the wrong type is a failure"),
         ]),
       Exercise(
         id: "2.4", title: "Handlers of zero to three parameters", grade: .practice, points: 20,
@@ -77,18 +53,10 @@ extension Catalog {
           "A handler that returns nothing fulfills its promise with nil.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "A two-parameter handler gets the first two",
-            wrongAnswers: ["one-parameter"]),
-          AntiPattern(
-            "When the source resolves with one value",
-            wrongAnswers: ["zero-is-none", "forced-count"]),
-          AntiPattern(
-            "A rejected promise passes through both functions",
-            wrongAnswers: ["rejection-as-line", "acknowledge-in-ensure"]),
-          AntiPattern(
-            "A handler of no parameters that returns nothing",
-            wrongAnswers: ["acknowledge-passes-value"]),
+          AntiPattern(id: "one-parameter", "A two-parameter handler gets the first two"),
+          AntiPattern(id: "zero-is-none", "When the source resolves with one value"),
+          AntiPattern(id: "rejection-as-line", "A rejected promise passes through both functions"),
+          AntiPattern(id: "acknowledge-passes-value", "A handler of no parameters that returns nothing"),
         ]),
       Exercise(
         id: "2.5", title: "Bridge both ways", grade: .challenge, points: 30,
@@ -99,15 +67,9 @@ extension Catalog {
           "Never force-cast a dynamic value: `as!` traps, and a trap takes the whole app down.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "The typed promise's value and its rejection must both reach",
-            wrongAnswers: ["re-resolve-by-hand"]),
-          AntiPattern(
-            "Adopt a dynamic promise with `Promise<T>(anyPromise)`",
-            wrongAnswers: ["adopt-by-hand"]),
-          AntiPattern(
-            "A value of the wrong type must reject",
-            wrongAnswers: ["forced-cast", "compact-map"]),
+          AntiPattern(id: "re-resolve-by-hand", "The typed promise's value and its rejection must both reach"),
+          AntiPattern(id: "adopt-by-hand", "Adopt a dynamic promise with `Promise<T>(anyPromise)`"),
+          AntiPattern(id: "forced-cast", "A value of the wrong type must reject"),
         ]),
       Exercise(
         id: "2.6", title: "Return, don't throw", grade: .challenge, points: 30,
@@ -118,15 +80,9 @@ extension Catalog {
           "Capture the inventory, not the validator, in the handler, so nothing outlives the chain.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "An invalid order rejects by returning its error",
-            wrongAnswers: ["zero-only", "fulfills-with-nothing"]),
-          AntiPattern(
-            "Something that is not an order must reject",
-            wrongAnswers: ["forced-cast"]),
-          AntiPattern(
-            "A chain must release every closure once it settles",
-            wrongAnswers: ["stored-handler"]),
+          AntiPattern(id: "zero-only", "An invalid order rejects by returning its error"),
+          AntiPattern(id: "forced-cast", "Something that is not an order must reject"),
+          AntiPattern(id: "stored-handler", "A chain must release every closure once it settles"),
         ]),
     ],
     interviewPractice: ["2.2", "2.1", "2.3", "2.4", "2.1", "2.1", "2.5", "2.6", "2.5"])

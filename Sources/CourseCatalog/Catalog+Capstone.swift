@@ -12,20 +12,15 @@ extension Catalog {
           "The model is `@MainActor`: after every `await` it is back on the main actor and may set its properties, but a newer `load()` may have run meanwhile: number the calls, and draw only for the newest.",
         ],
         antiPatterns: [
-          AntiPattern("The two requests ran one after the other", wrongAnswers: ["sequential-requests"]),
-          AntiPattern(
-            "One failed source blanks the screen, or is not reported", wrongAnswers: ["one-do", "unnamed-error"]),
-          AntiPattern("A failed source is shown as if it had answered", wrongAnswers: ["guest-greeting"]),
-          AntiPattern("A reload that fails blanks what the screen showed", wrongAnswers: ["blank-on-reload"]),
-          AntiPattern(
-            "A reload overlapped a slower load, and the older answer landed last",
-            wrongAnswers: ["older-answer-lands-last", "reload-waits"]),
-          AntiPattern(
-            "An earlier load's failure that arrives after a reload still reaches `errors`",
-            wrongAnswers: ["late-failure-reported"]),
-          AntiPattern("After a reload, the gallery shows every image twice", wrongAnswers: ["gallery-twice"]),
-          AntiPattern("The sync's stream or the gallery's is not read to its end", wrongAnswers: ["replace-images"]),
-          AntiPattern("`load()` returns before the data is in", wrongAnswers: ["loops-in-tasks"]),
+          AntiPattern(id: "sequential-requests", "The two requests ran one after the other"),
+          AntiPattern(id: "one-do", "One failed source blanks the screen, or is not reported"),
+          AntiPattern(id: "guest-greeting", "A failed source is shown as if it had answered"),
+          AntiPattern(id: "blank-on-reload", "A reload that fails blanks what the screen showed"),
+          AntiPattern(id: "older-answer-lands-last", "A reload overlapped a slower load, and the older answer landed last"),
+          AntiPattern(id: "late-failure-reported", "An earlier load's failure that arrives after a reload still reaches `errors`"),
+          AntiPattern(id: "gallery-twice", "After a reload, the gallery shows every image twice"),
+          AntiPattern(id: "replace-images", "The sync's stream or the gallery's is not read to its end"),
+          AntiPattern(id: "loops-in-tasks", "`load()` returns before the data is in"),
         ]),
       Exercise(
         id: "6.2", title: "Source 1: the promise singleton", grade: .practice, points: 20,
@@ -35,13 +30,9 @@ extension Catalog {
           "`.catch(policy: .allErrors)`: a cancelled request must not leave the screen waiting.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "6.2: a rejected or a cancelled promise must still resume the task",
-            wrongAnswers: ["done-only", "default-catch-policy"]),
-          AntiPattern(
-            "6.2: a failure is thrown as the promise's own error", wrongAnswers: ["empty-on-error", "own-error"]),
-          AntiPattern(
-            "6.2: the source calls the cloud it was given", wrongAnswers: ["shared-cloud", "never-refresh"]),
+          AntiPattern(id: "done-only", "6.2: a rejected or a cancelled promise must still resume the task"),
+          AntiPattern(id: "empty-on-error", "6.2: a failure is thrown as the promise's own error"),
+          AntiPattern(id: "shared-cloud", "6.2: the source calls the cloud it was given"),
         ]),
       Exercise(
         id: "6.3", title: "Source 2: the completion-handler service", grade: .practice, points: 20,
@@ -51,13 +42,9 @@ extension Catalog {
           "Neither a profile nor an error throws `NeitherValueNorError()`.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "6.3: `(nil, nil)` must throw `NeitherValueNorError`",
-            wrongAnswers: ["if-else-if", "guest-on-neither", "value-first"]),
-          AntiPattern("6.3: one resume per callback", wrongAnswers: ["two-ifs"]),
-          AntiPattern(
-            "6.3: the profile asked for comes from the service the source was given",
-            wrongAnswers: ["signed-in-user", "new-service"]),
+          AntiPattern(id: "if-else-if", "6.3: `(nil, nil)` must throw `NeitherValueNorError`"),
+          AntiPattern(id: "two-ifs", "6.3: one resume per callback"),
+          AntiPattern(id: "signed-in-user", "6.3: the profile asked for comes from the service the source was given"),
         ]),
       Exercise(
         id: "6.4", title: "Source 3: the progress callback", grade: .challenge, points: 30,
@@ -67,12 +54,10 @@ extension Catalog {
           "Yield every progress value, finish on completion, cancel the download in `onTermination`.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "6.4: each sync starts a download of its own",
-            wrongAnswers: ["one-download", "finish-on-success-only", "no-finish"]),
-          AntiPattern("6.4: values reported back to back arrive in order", wrongAnswers: ["task-per-value"]),
-          AntiPattern("6.4: a consumer that starts late still gets every value", wrongAnswers: ["newest-only"]),
-          AntiPattern("6.4: a consumer that stops cancels the download", wrongAnswers: ["no-cancel"]),
+          AntiPattern(id: "one-download", "6.4: each sync starts a download of its own"),
+          AntiPattern(id: "task-per-value", "6.4: values reported back to back arrive in order"),
+          AntiPattern(id: "newest-only", "6.4: a consumer that starts late still gets every value"),
+          AntiPattern(id: "no-cancel", "6.4: a consumer that stops cancels the download"),
         ]),
       Exercise(
         id: "6.5", title: "Source 4: the background delegate", grade: .challenge, points: 30,
@@ -82,13 +67,11 @@ extension Catalog {
           "The loader holds its delegate weakly: keep it alive from the stream's `onTermination`, and stop the loader there.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "6.5: no batch may be lost to the weak delegate",
-            wrongAnswers: ["unretained-delegate", "no-finish", "task-per-batch"]),
-          AntiPattern("6.5: each gallery makes its loader with `makeLoader`", wrongAnswers: ["default-loader"]),
-          AntiPattern("6.5: a consumer that starts late still gets every batch", wrongAnswers: ["newest-only"]),
-          AntiPattern("6.5: a consumer that stops stops the loader", wrongAnswers: ["no-stop"]),
-          AntiPattern("6.5: each call of `gallery()` makes a loader of its own", wrongAnswers: ["one-loader"]),
+          AntiPattern(id: "unretained-delegate", "6.5: no batch may be lost to the weak delegate"),
+          AntiPattern(id: "default-loader", "6.5: each gallery makes its loader with `makeLoader`"),
+          AntiPattern(id: "newest-only", "6.5: a consumer that starts late still gets every batch"),
+          AntiPattern(id: "no-stop", "6.5: a consumer that stops stops the loader"),
+          AntiPattern(id: "one-loader", "6.5: each call of `gallery()` makes a loader of its own"),
         ]),
       Exercise(
         id: "6.6", title: "Wire the live screen, and leave the old one working", grade: .interviewHard, points: 40,
@@ -100,9 +83,7 @@ extension Catalog {
         ],
         buildsOn: ["6.1", "6.2", "6.3", "6.4", "6.5"],
         antiPatterns: [
-          AntiPattern(
-            "`liveDashboardSources` returns the four adapters",
-            wrongAnswers: ["shared-cloud", "new-profile-service", "default-download", "default-loader"])
+          AntiPattern(id: "shared-cloud", "`liveDashboardSources` returns the four adapters")
         ]),
     ],
     interviewPractice: ["6.1", "6.1", "6.5", "6.1", "6.1", "6.4", "6.6"])

@@ -12,24 +12,12 @@ extension Catalog {
           "The callback hands you a `Result`: `continuation.resume(with: result)` resumes on both paths at once.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "The callback's error is thrown, not swallowed",
-            wrongAnswers: ["swallow-error"]),
-          AntiPattern(
-            "Pass `refresh` on as `forceRefresh`",
-            wrongAnswers: ["always-force-refresh", "retry-once"]),
-          AntiPattern(
-            "A callback that comes late, from a background thread",
-            wrongAnswers: ["semaphore-timeout"]),
-          AntiPattern(
-            "Resume where the callback arrives",
-            wrongAnswers: ["main-queue-hop"]),
-          AntiPattern(
-            "The continuation is checked",
-            wrongAnswers: ["unsafe-continuation"]),
-          AntiPattern(
-            "One resume on the success path and one on the failure path",
-            wrongAnswers: ["drop-failure"]),
+          AntiPattern(id: "swallow-error", "The callback's error is thrown, not swallowed"),
+          AntiPattern(id: "always-force-refresh", "Pass `refresh` on as `forceRefresh`"),
+          AntiPattern(id: "semaphore-timeout", "A callback that comes late, from a background thread"),
+          AntiPattern(id: "main-queue-hop", "Resume where the callback arrives"),
+          AntiPattern(id: "unsafe-continuation", "The continuation is checked"),
+          AntiPattern(id: "drop-failure", "One resume on the success path and one on the failure path"),
         ]),
       Exercise(
         id: "3.2", title: "Promise to async throws", grade: .practice, points: 20,
@@ -40,22 +28,12 @@ extension Catalog {
           "`catch` skips cancellations by default: `.catch(policy: .allErrors)`, or a cancelled request hangs too.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "A chain with only `.done` never resumes",
-            wrongAnswers: ["done-only"]),
-          AntiPattern(
-            "`catch` skips cancellations by default",
-            wrongAnswers: ["default-catch-policy"]),
-          AntiPattern(
-            "Throw the promise's own error",
-            wrongAnswers: ["generic-error"]),
-          AntiPattern(
-            "Resume where the promise settles",
-            wrongAnswers: ["main-queue-handlers"]),
-          AntiPattern(
-            "One resume whether the promise fulfills",
-            wrongAnswers: ["two-catches"]),
-          AntiPattern("The continuation is checked", wrongAnswers: ["unsafe-continuation"]),
+          AntiPattern(id: "done-only", "A chain with only `.done` never resumes"),
+          AntiPattern(id: "default-catch-policy", "`catch` skips cancellations by default"),
+          AntiPattern(id: "generic-error", "Throw the promise's own error"),
+          AntiPattern(id: "main-queue-handlers", "Resume where the promise settles"),
+          AntiPattern(id: "two-catches", "One resume whether the promise fulfills"),
+          AntiPattern(id: "unsafe-continuation", "The continuation is checked"),
         ]),
       Exercise(
         id: "3.3", title: "The (value?, error?) convention", grade: .practice, points: 20,
@@ -65,15 +43,9 @@ extension Catalog {
           "An error wins over a value; neither resumes by throwing `NeitherValueNorError()`.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "An if/else-if on the two optionals",
-            wrongAnswers: ["if-else-if"]),
-          AntiPattern(
-            "When both come, the error wins",
-            wrongAnswers: ["value-first", "neither-bad-request"]),
-          AntiPattern(
-            "Each of the four cases resumes exactly once",
-            wrongAnswers: ["two-ifs", "force-unwrap-error"]),
+          AntiPattern(id: "if-else-if", "An if/else-if on the two optionals"),
+          AntiPattern(id: "value-first", "When both come, the error wins"),
+          AntiPattern(id: "two-ifs", "Each of the four cases resumes exactly once"),
         ]),
       Exercise(
         id: "3.4", title: "A source that calls back twice", grade: .challenge, points: 30,
@@ -84,18 +56,10 @@ extension Catalog {
           "Keep the continuation in a `Locked<CheckedContinuation<Location, any Error>?>` and `take()` it: whoever gets it resumes.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "A second callback resumes a second time",
-            wrongAnswers: ["resume-every-callback", "wait-for-fresh-fix"]),
-          AntiPattern(
-            "An error followed by a value",
-            wrongAnswers: ["wait-for-a-value"]),
-          AntiPattern(
-            "Two simultaneous callbacks",
-            wrongAnswers: ["didresume-flag", "nonisolated-unsafe-flag"]),
-          AntiPattern(
-            "An unsafe continuation, chosen so that a second callback cannot trap",
-            wrongAnswers: ["unsafe-continuation"]),
+          AntiPattern(id: "resume-every-callback", "A second callback resumes a second time"),
+          AntiPattern(id: "wait-for-a-value", "An error followed by a value"),
+          AntiPattern(id: "didresume-flag", "Two simultaneous callbacks"),
+          AntiPattern(id: "unsafe-continuation", "An unsafe continuation, chosen so that a second callback cannot trap"),
         ]),
       Exercise(
         id: "3.5", title: "Cancellation", grade: .challenge, points: 30,
@@ -106,21 +70,11 @@ extension Catalog {
           "Resume from whichever comes first, the completion or the cancel, and throw `CancellationError()` when the task was cancelled.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "The download kept running",
-            wrongAnswers: ["no-cancellation-handler"]),
-          AntiPattern(
-            "This downloader stays silent after a cancel",
-            wrongAnswers: ["cancel-without-resume"]),
-          AntiPattern(
-            "`onCancel` runs at once, before the operation",
-            wrongAnswers: ["no-early-cancel-check"]),
-          AntiPattern(
-            "A cancel that comes while the download is starting",
-            wrongAnswers: ["cancel-before-task-known"]),
-          AntiPattern(
-            "A cancelled load throws `CancellationError`, once",
-            wrongAnswers: ["both-resume", "legacy-cancelled-error"]),
+          AntiPattern(id: "no-cancellation-handler", "The download kept running"),
+          AntiPattern(id: "cancel-without-resume", "This downloader stays silent after a cancel"),
+          AntiPattern(id: "no-early-cancel-check", "`onCancel` runs at once, before the operation"),
+          AntiPattern(id: "cancel-before-task-known", "A cancel that comes while the download is starting"),
+          AntiPattern(id: "both-resume", "A cancelled load throws `CancellationError`, once"),
         ]),
       Exercise(
         id: "3.6", title: "The presenter on the main actor", grade: .challenge, points: 30,
@@ -131,21 +85,11 @@ extension Catalog {
           "On failure, call `view?.handleApiError(error:)` and leave `articles` as it was.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Load once, with `refresh: false`",
-            wrongAnswers: ["refresh-true", "reload-while-loading"]),
-          AntiPattern(
-            "A failed load calls `handleApiError(error:)`",
-            wrongAnswers: ["wrapped-error", "clears-articles"]),
-          AntiPattern(
-            "Store the `Task`",
-            wrongAnswers: ["task-not-stored"]),
-          AntiPattern(
-            "Set `articles` before you call `reloadList()`",
-            wrongAnswers: ["reload-before-set"]),
-          AntiPattern(
-            "A strong reference to the view",
-            wrongAnswers: ["strong-view"]),
+          AntiPattern(id: "refresh-true", "Load once, with `refresh: false`"),
+          AntiPattern(id: "wrapped-error", "A failed load calls `handleApiError(error:)`"),
+          AntiPattern(id: "task-not-stored", "Store the `Task`"),
+          AntiPattern(id: "reload-before-set", "Set `articles` before you call `reloadList()`"),
+          AntiPattern(id: "strong-view", "A strong reference to the view"),
         ]),
       Exercise(
         id: "3.7", title: "Review and fix an adapter", grade: .interviewHard, points: 40,
@@ -157,21 +101,11 @@ extension Catalog {
         ],
         kind: .review,
         antiPatterns: [
-          AntiPattern(
-            "**An unsafe continuation used to silence a warning.**",
-            wrongAnswers: ["keeps-unsafe"]),
-          AntiPattern(
-            "**The bridge copied into two call sites.**",
-            wrongAnswers: ["keeps-presenter-copy", "keeps-widget-shared"]),
-          AntiPattern(
-            "**`.done` without `.catch`.**",
-            wrongAnswers: ["keeps-done-only"]),
-          AntiPattern(
-            "**UI state touched inside the continuation's closure.**",
-            wrongAnswers: ["keeps-spinner-in-closure"]),
-          AntiPattern(
-            "**A repeating source wrapped in a continuation.**",
-            wrongAnswers: ["keeps-progress-continuation", "stream-never-finishes"]),
+          AntiPattern(id: "keeps-unsafe", "**An unsafe continuation used to silence a warning.**"),
+          AntiPattern(id: "keeps-presenter-copy", "**The bridge copied into two call sites.**"),
+          AntiPattern(id: "keeps-done-only", "**`.done` without `.catch`.**"),
+          AntiPattern(id: "keeps-spinner-in-closure", "**UI state touched inside the continuation's closure.**"),
+          AntiPattern(id: "keeps-progress-continuation", "**A repeating source wrapped in a continuation.**"),
         ]),
     ],
     interviewPractice: ["3.6", "3.4", "3.2", "3.7", "3.3", "3.7", "3.4", "3.1", "3.7", "3.5"])

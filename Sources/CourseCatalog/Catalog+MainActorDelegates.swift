@@ -12,13 +12,10 @@ extension Catalog {
           "Hop: `Task { @MainActor in didLoadBatch(batch) }`. Never `MainActor.assumeIsolated` (it traps off the main actor) or `DispatchQueue.main.sync` (it deadlocks).",
         ],
         antiPatterns: [
-          AntiPattern("`MainActor.assumeIsolated` traps", wrongAnswers: ["wrap-in-assume-isolated"]),
-          AntiPattern(
-            "Batches delivered back to back keep their order",
-            wrongAnswers: ["task-per-callback", "main-actor-run-in-task", "detached-task"]),
-          AntiPattern("Called on the main queue, `DispatchQueue.main.sync` waits", wrongAnswers: ["main-sync"]),
-          AntiPattern(
-            "While the main queue is busy, a delegate method that waits for it", wrongAnswers: ["sync-unless-on-main"]),
+          AntiPattern(id: "wrap-in-assume-isolated", "`MainActor.assumeIsolated` traps"),
+          AntiPattern(id: "task-per-callback", "Batches delivered back to back keep their order"),
+          AntiPattern(id: "main-sync", "Called on the main queue, `DispatchQueue.main.sync` waits"),
+          AntiPattern(id: "sync-unless-on-main", "While the main queue is busy, a delegate method that waits for it"),
         ]),
       Exercise(
         id: "5.2", title: "The view model keeps its handler alive", grade: .practice, points: 20,
@@ -30,11 +27,10 @@ extension Catalog {
         ],
         buildsOn: ["5.1"],
         antiPatterns: [
-          AntiPattern("`load()` must create the loader with `makeLoader`", wrongAnswers: ["default-loader"]),
-          AntiPattern("The loader lost batches: it holds its delegate weakly", wrongAnswers: ["local-handler"]),
-          AntiPattern("The handler's closure captures the view model strongly", wrongAnswers: ["strong-self"]),
-          AntiPattern(
-            "A view model that goes away while batches are still on their way", wrongAnswers: ["unowned-self"]),
+          AntiPattern(id: "default-loader", "`load()` must create the loader with `makeLoader`"),
+          AntiPattern(id: "local-handler", "The loader lost batches: it holds its delegate weakly"),
+          AntiPattern(id: "strong-self", "The handler's closure captures the view model strongly"),
+          AntiPattern(id: "unowned-self", "A view model that goes away while batches are still on their way"),
         ]),
       Exercise(
         id: "5.3", title: "Keep the batches in order", grade: .challenge, points: 30,
@@ -44,13 +40,9 @@ extension Catalog {
           "Feed one `AsyncStream` and consume it with one task on the main actor: one consumer, one order.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "A thousand batches delivered back to back must arrive in order",
-            wrongAnswers: ["task-per-callback", "yield-in-task"]),
-          AntiPattern("Every batch arrives, on the main actor", wrongAnswers: ["newest-only"]),
-          AntiPattern(
-            "The handler goes away, and its consumer with it",
-            wrongAnswers: ["consumer-captures-handler", "no-finish-in-deinit"]),
+          AntiPattern(id: "task-per-callback", "A thousand batches delivered back to back must arrive in order"),
+          AntiPattern(id: "newest-only", "Every batch arrives, on the main actor"),
+          AntiPattern(id: "consumer-captures-handler", "The handler goes away, and its consumer with it"),
         ]),
       Exercise(
         id: "5.4", title: "Delegate to stream", grade: .challenge, points: 30,
@@ -61,11 +53,11 @@ extension Catalog {
           "In `onTermination`, stop the loader: a consumer that stops should stop the work.",
         ],
         antiPatterns: [
-          AntiPattern("The loader lost batches: it holds its delegate weakly", wrongAnswers: ["unretained-delegate"]),
-          AntiPattern("The stream never finished", wrongAnswers: ["no-finish"]),
-          AntiPattern("The consumer stopped, but the loader goes on", wrongAnswers: ["no-stop"]),
-          AntiPattern("A consumer that stops must end its loop", wrongAnswers: ["unfolding-batches"]),
-          AntiPattern("Append each batch, with `for await`", wrongAnswers: ["replace-images"]),
+          AntiPattern(id: "unretained-delegate", "The loader lost batches: it holds its delegate weakly"),
+          AntiPattern(id: "no-finish", "The stream never finished"),
+          AntiPattern(id: "no-stop", "The consumer stopped, but the loader goes on"),
+          AntiPattern(id: "unfolding-batches", "A consumer that stops must end its loop"),
+          AntiPattern(id: "replace-images", "Append each batch, with `for await`"),
         ]),
       Exercise(
         id: "5.5", title: "Swift 6 clean", grade: .interviewHard, points: 40,
@@ -77,13 +69,9 @@ extension Catalog {
         ],
         kind: .review,
         antiPatterns: [
-          AntiPattern(
-            "Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`",
-            wrongAnswers: ["unchecked-handler", "preconcurrency-model"]),
-          AntiPattern(
-            "Every batch lands in `images`, on the main actor, in order",
-            wrongAnswers: ["isolated-conformance", "task-per-callback"]),
-          AntiPattern("The handler's closure captures the model strongly", wrongAnswers: ["strong-self"]),
+          AntiPattern(id: "unchecked-handler", "Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`"),
+          AntiPattern(id: "isolated-conformance", "Every batch lands in `images`, on the main actor, in order"),
+          AntiPattern(id: "strong-self", "The handler's closure captures the model strongly"),
         ]),
       Exercise(
         id: "5.6", title: "Many callers, one answer", grade: .challenge, points: 30,
@@ -94,12 +82,12 @@ extension Catalog {
           "The class is `@MainActor`, like the delegate call, and `withCheckedContinuation`'s body runs at once in the caller's isolation: append there, then call `center.requestAccess()`.",
         ],
         antiPatterns: [
-          AntiPattern("One stored continuation: a second call overwrites it", wrongAnswers: ["one-continuation"]),
-          AntiPattern("Resuming one caller per answer", wrongAnswers: ["one-per-answer"]),
-          AntiPattern("A list that is never emptied", wrongAnswers: ["never-emptied"]),
-          AntiPattern("The first answer kept as a cache", wrongAnswers: ["cached-answer"]),
-          AntiPattern("Resuming later, from a `Task`", wrongAnswers: ["resume-in-task"]),
-          AntiPattern("A second caller turned away with a default", wrongAnswers: ["busy-denied"]),
+          AntiPattern(id: "one-continuation", "One stored continuation: a second call overwrites it"),
+          AntiPattern(id: "one-per-answer", "Resuming one caller per answer"),
+          AntiPattern(id: "never-emptied", "A list that is never emptied"),
+          AntiPattern(id: "cached-answer", "The first answer kept as a cache"),
+          AntiPattern(id: "resume-in-task", "Resuming later, from a `Task`"),
+          AntiPattern(id: "busy-denied", "A second caller turned away with a default"),
         ]),
     ],
     interviewPractice: ["5.2", "5.1", "5.2", "5.1", "5.3", "5.4", "5.5", "5.5", "5.5"])

@@ -12,18 +12,10 @@ extension Catalog {
           "`seal.resolve(session, error)` rejects on an error, fulfills on a value, and rejects `(nil, nil)` with `PMKError.invalidCallingConvention`.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "An if/else-if on the two optionals",
-            wrongAnswers: ["if-else-if"]),
-          AntiPattern(
-            "When the callback delivers both, the error wins",
-            wrongAnswers: ["session-first"]),
-          AntiPattern(
-            "Call the legacy service exactly once",
-            wrongAnswers: ["retry-login", "trimmed-user"]),
-          AntiPattern(
-            "A promise settles once",
-            wrongAnswers: ["last-answer-wins"]),
+          AntiPattern(id: "if-else-if", "An if/else-if on the two optionals"),
+          AntiPattern(id: "session-first", "When the callback delivers both, the error wins"),
+          AntiPattern(id: "retry-login", "Call the legacy service exactly once"),
+          AntiPattern(id: "last-answer-wins", "A promise settles once"),
         ]),
       Exercise(
         id: "1.2", title: "Sequence dependent calls without nesting", grade: .warmUp, points: 10,
@@ -34,18 +26,10 @@ extension Catalog {
           "Return the whole chain: the caller must hear about a failed sign-in or a failed feed.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Return every inner promise from `then`",
-            wrongAnswers: ["nested-not-returned"]),
-          AntiPattern(
-            "A nested chain with its own `catch` swallows the error",
-            wrongAnswers: ["recover-empty-feed"]),
-          AntiPattern(
-            "After a failed step, the later steps must not run",
-            wrongAnswers: ["guest-session"]),
-          AntiPattern(
-            "`done` runs on the main queue by default",
-            wrongAnswers: ["no-hops"]),
+          AntiPattern(id: "nested-not-returned", "Return every inner promise from `then`"),
+          AntiPattern(id: "recover-empty-feed", "A nested chain with its own `catch` swallows the error"),
+          AntiPattern(id: "guest-session", "After a failed step, the later steps must not run"),
+          AntiPattern(id: "no-hops", "`done` runs on the main queue by default"),
         ]),
       Exercise(
         id: "1.3", title: "Handle errors: catch, recover, ensure", grade: .practice, points: 20,
@@ -56,21 +40,11 @@ extension Catalog {
           "Hide the spinner in `ensure`, which runs on every path. `catch` skips cancellations, so a spinner hidden there stays on after a cancel.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Recover only the errors you can handle",
-            wrongAnswers: ["recover-everything"]),
-          AntiPattern(
-            "`catch` skips cancellations, so a spinner",
-            wrongAnswers: ["spinner-in-done-and-catch"]),
-          AntiPattern(
-            "A cancellation is neither success nor failure",
-            wrongAnswers: ["catch-all-errors"]),
-          AntiPattern(
-            "`ensure` belongs in the chain after `done`",
-            wrongAnswers: ["ensure-beside"]),
-          AntiPattern(
-            "End the chain with `catch`",
-            wrongAnswers: ["empty-catch"]),
+          AntiPattern(id: "recover-everything", "Recover only the errors you can handle"),
+          AntiPattern(id: "spinner-in-done-and-catch", "`catch` skips cancellations, so a spinner"),
+          AntiPattern(id: "catch-all-errors", "A cancellation is neither success nor failure"),
+          AntiPattern(id: "ensure-beside", "`ensure` belongs in the chain after `done`"),
+          AntiPattern(id: "empty-catch", "End the chain with `catch`"),
         ]),
       Exercise(
         id: "1.4", title: "Fan out and in: when, race, after", grade: .practice, points: 20,
@@ -81,24 +55,12 @@ extension Catalog {
           "`race(request, after(seconds: timeout).then { Promise<[Article]>(error: TimeoutError(seconds: timeout)) })`.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Create every promise first",
-            wrongAnswers: ["sequential-loop"]),
-          AntiPattern(
-            "`when(fulfilled:)` rejects as soon as one rejects",
-            wrongAnswers: ["settle-all-first"]),
-          AntiPattern(
-            "`when(fulfilled:)` keeps the input order",
-            wrongAnswers: ["arrival-order"]),
-          AntiPattern(
-            "When failures should be skipped",
-            wrongAnswers: ["fulfilled-then-empty"]),
-          AntiPattern(
-            "`when(resolved:)` keeps the input order too",
-            wrongAnswers: ["append-in-arrival-order"]),
-          AntiPattern(
-            "A request that never answers",
-            wrongAnswers: ["no-timeout"]),
+          AntiPattern(id: "sequential-loop", "Create every promise first"),
+          AntiPattern(id: "settle-all-first", "`when(fulfilled:)` rejects as soon as one rejects"),
+          AntiPattern(id: "arrival-order", "`when(fulfilled:)` keeps the input order"),
+          AntiPattern(id: "fulfilled-then-empty", "When failures should be skipped"),
+          AntiPattern(id: "append-in-arrival-order", "`when(resolved:)` keeps the input order too"),
+          AntiPattern(id: "no-timeout", "A request that never answers"),
         ]),
       Exercise(
         id: "1.5", title: "Flatten a pyramid of callbacks", grade: .challenge, points: 30,
@@ -109,15 +71,9 @@ extension Catalog {
           "Compensate where the pyramid does: release the reservation in a `recover` on the charge that rethrows; a failed receipt is not a failed checkout.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Keep every step, compensation and analytics event",
-            wrongAnswers: ["no-failed-event"]),
-          AntiPattern(
-            "Compensate in a `recover` that rethrows",
-            wrongAnswers: ["recover-returns-receipt"]),
-          AntiPattern(
-            "Recover from a tolerated failure locally",
-            wrongAnswers: ["receipt-failure-fails", "recover-at-the-end"]),
+          AntiPattern(id: "no-failed-event", "Keep every step, compensation and analytics event"),
+          AntiPattern(id: "recover-returns-receipt", "Compensate in a `recover` that rethrows"),
+          AntiPattern(id: "receipt-failure-fails", "Recover from a tolerated failure locally"),
         ]),
       Exercise(
         id: "1.6", title: "Queues: run handlers where they belong", grade: .challenge, points: 30,
@@ -128,18 +84,10 @@ extension Catalog {
           "`wait()` on the main queue deadlocks if any handler of that chain needs the main queue: give those handlers another queue, or none.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "`wait()` on the main queue deadlocks",
-            wrongAnswers: ["wait-with-map"]),
-          AntiPattern(
-            "Pass slow work to `map(on: work)`",
-            wrongAnswers: ["map-default-queue"]),
-          AntiPattern(
-            "After `map(on: work)`, let `done` go back",
-            wrongAnswers: ["done-on-work", "hop-inside-done"]),
-          AntiPattern(
-            "Where a chain is made decides nothing",
-            wrongAnswers: ["skip-hop-on-main"]),
+          AntiPattern(id: "wait-with-map", "`wait()` on the main queue deadlocks"),
+          AntiPattern(id: "map-default-queue", "Pass slow work to `map(on: work)`"),
+          AntiPattern(id: "done-on-work", "After `map(on: work)`, let `done` go back"),
+          AntiPattern(id: "skip-hop-on-main", "Where a chain is made decides nothing"),
         ]),
       Exercise(
         id: "1.7", title: "Retry with exponential backoff", grade: .interviewHard, points: 40,
@@ -150,21 +98,11 @@ extension Catalog {
           "Then call `attempt(number + 1, delay: delay * 2)`. `recover` skips cancellations by default, so a cancelled call is never retried.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Retry only when `isRetryable` says so",
-            wrongAnswers: ["retry-everything"]),
-          AntiPattern(
-            "Never retry a cancellation",
-            wrongAnswers: ["all-errors-policy"]),
-          AntiPattern(
-            "`maxAttempts` counts every attempt",
-            wrongAnswers: ["one-extra-attempt"]),
-          AntiPattern(
-            "Double the delay on every retry",
-            wrongAnswers: ["linear-backoff", "fixed-delay", "sleep-between-attempts"]),
-          AntiPattern(
-            "When the attempts are used up",
-            wrongAnswers: ["exhausted-error"]),
+          AntiPattern(id: "retry-everything", "Retry only when `isRetryable` says so"),
+          AntiPattern(id: "all-errors-policy", "Never retry a cancellation"),
+          AntiPattern(id: "one-extra-attempt", "`maxAttempts` counts every attempt"),
+          AntiPattern(id: "linear-backoff", "Double the delay on every retry"),
+          AntiPattern(id: "exhausted-error", "When the attempts are used up"),
         ]),
     ],
     interviewPractice: ["1.1", "1.2", "1.3", "1.4", "1.4", "1.5", "1.6", "1.6", "1.7", "1.5"])

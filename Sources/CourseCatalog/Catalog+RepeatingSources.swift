@@ -12,18 +12,10 @@ extension Catalog {
           "Yield each progress value; call `finish()` in the completion, or the consumer's loop never ends.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Yield every value, in order",
-            wrongAnswers: ["newest-only"]),
-          AntiPattern(
-            "Call `finish()` in the completion",
-            wrongAnswers: ["no-finish", "finish-on-success-only"]),
-          AntiPattern(
-            "Start the source once, inside the builder closure",
-            wrongAnswers: ["start-in-task"]),
-          AntiPattern(
-            "Yield directly from the callback",
-            wrongAnswers: ["task-per-value"]),
+          AntiPattern(id: "newest-only", "Yield every value, in order"),
+          AntiPattern(id: "no-finish", "Call `finish()` in the completion"),
+          AntiPattern(id: "start-in-task", "Start the source once, inside the builder closure"),
+          AntiPattern(id: "task-per-value", "Yield directly from the callback"),
         ]),
       Exercise(
         id: "4.2", title: "Termination: stop the source when the consumer stops", grade: .practice, points: 20,
@@ -33,18 +25,10 @@ extension Catalog {
           "`continuation.onTermination = { _ in ticker.unregister(token) }` runs when the consumer breaks, is cancelled, or the stream finishes.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Register with the source when the stream is created",
-            wrongAnswers: ["register-in-task"]),
-          AntiPattern(
-            "A `defer` in the builder closure runs when the builder returns",
-            wrongAnswers: ["defer-unregister"]),
-          AntiPattern(
-            "Unregister in `onTermination`",
-            wrongAnswers: ["no-on-termination", "unregister-when-finished", "unfolding-waits"]),
-          AntiPattern(
-            "Yield only what this stream asked for",
-            wrongAnswers: ["placeholder-price"]),
+          AntiPattern(id: "register-in-task", "Register with the source when the stream is created"),
+          AntiPattern(id: "defer-unregister", "A `defer` in the builder closure runs when the builder returns"),
+          AntiPattern(id: "no-on-termination", "Unregister in `onTermination`"),
+          AntiPattern(id: "placeholder-price", "Yield only what this stream asked for"),
         ]),
       Exercise(
         id: "4.3", title: "A source that can fail: AsyncThrowingStream", grade: .practice, points: 20,
@@ -55,16 +39,10 @@ extension Catalog {
           "Disconnect in `onTermination`, so a consumer that stops early leaves nothing connected.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "A clean close ends the stream without an error",
-            wrongAnswers: ["invented-error", "error-only-finishes"]),
-          AntiPattern(
-            "On an error, the values before it must arrive",
-            wrongAnswers: ["plain-finish", "finish-only-when-clean"]),
-          AntiPattern(
-            "A consumer that stops early must leave nothing connected",
-            wrongAnswers: ["no-disconnect", "disconnect-when-finished"]),
-          AntiPattern("A consumer that reads late still gets every message", wrongAnswers: ["newest-only"]),
+          AntiPattern(id: "invented-error", "A clean close ends the stream without an error"),
+          AntiPattern(id: "plain-finish", "On an error, the values before it must arrive"),
+          AntiPattern(id: "no-disconnect", "A consumer that stops early must leave nothing connected"),
+          AntiPattern(id: "newest-only", "A consumer that reads late still gets every message"),
         ]),
       Exercise(
         id: "4.4", title: "Buffering: the newest value, or every value", grade: .challenge, points: 30,
@@ -74,17 +52,11 @@ extension Catalog {
           "A progress bar only needs the newest value: `.bufferingNewest(1)`. An audit trail needs every one: `.unbounded`.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "The price label, reading late, must see the newest price",
-            wrongAnswers: ["ui-unbounded", "ui-oldest", "ui-newest-zero"]),
-          AntiPattern(
-            "The audit trail, reading late, must still get every price",
-            wrongAnswers: ["audit-newest-bounded", "audit-oldest-bounded"]),
-          AntiPattern(
-            "Both streams still unregister in `onTermination`",
-            wrongAnswers: ["ui-no-unregister"]),
-          AntiPattern("Each call returns a stream of its own", wrongAnswers: ["cached-label-stream"]),
-          AntiPattern("A stream whose `next()` waits for the ticker's next price", wrongAnswers: ["unfolding-audit"]),
+          AntiPattern(id: "ui-unbounded", "The price label, reading late, must see the newest price"),
+          AntiPattern(id: "audit-newest-bounded", "The audit trail, reading late, must still get every price"),
+          AntiPattern(id: "ui-no-unregister", "Both streams still unregister in `onTermination`"),
+          AntiPattern(id: "cached-label-stream", "Each call returns a stream of its own"),
+          AntiPattern(id: "unfolding-audit", "A stream whose `next()` waits for the ticker's next price"),
         ]),
       Exercise(
         id: "4.5", title: "Why not a continuation", grade: .challenge, points: 30,
@@ -95,15 +67,9 @@ extension Catalog {
         ],
         kind: .review,
         antiPatterns: [
-          AntiPattern(
-            "Every message arrives, in order, and the stream ends when the socket closes",
-            wrongAnswers: ["didresume-flag", "no-finish"]),
-          AntiPattern(
-            "No `withCheckedContinuation` and no `Task` inside the stream's builder",
-            wrongAnswers: ["continuation-per-message", "connect-in-task", "task-per-message"]),
-          AntiPattern(
-            "A consumer that stops early disconnects the socket",
-            wrongAnswers: ["no-disconnect"]),
+          AntiPattern(id: "didresume-flag", "Every message arrives, in order, and the stream ends when the socket closes"),
+          AntiPattern(id: "continuation-per-message", "No `withCheckedContinuation` and no `Task` inside the stream's builder"),
+          AntiPattern(id: "no-disconnect", "A consumer that stops early disconnects the socket"),
         ]),
       Exercise(
         id: "4.6", title: "Many listeners: a broadcaster", grade: .interviewHard, points: 40,
@@ -114,21 +80,12 @@ extension Catalog {
           "Remove a subscriber in its stream's `onTermination`; yield outside the lock, to a snapshot of the continuations.",
         ],
         antiPatterns: [
-          AntiPattern(
-            "Every subscriber gets every price published after `subscribe()` returns",
-            wrongAnswers: ["shared-stream", "last-subscriber-wins"]),
-          AntiPattern(
-            "Prices published back to back reach every subscriber in order", wrongAnswers: ["task-per-yield"]),
-          AntiPattern(
-            "Share one ticker registration among all subscribers",
-            wrongAnswers: ["register-per-subscriber", "never-unregisters"]),
-          AntiPattern(
-            "A subscriber that stops is removed in its stream's `onTermination`",
-            wrongAnswers: ["never-removes"]),
-          AntiPattern(
-            "Subscribing and cancelling from 200 tasks at once",
-            wrongAnswers: ["strong-listener", "strong-termination", "check-then-register"]),
-          AntiPattern("A broadcaster that goes away ends every subscriber's stream", wrongAnswers: ["no-deinit"]),
+          AntiPattern(id: "shared-stream", "Every subscriber gets every price published after `subscribe()` returns"),
+          AntiPattern(id: "task-per-yield", "Prices published back to back reach every subscriber in order"),
+          AntiPattern(id: "register-per-subscriber", "Share one ticker registration among all subscribers"),
+          AntiPattern(id: "never-removes", "A subscriber that stops is removed in its stream's `onTermination`"),
+          AntiPattern(id: "strong-listener", "Subscribing and cancelling from 200 tasks at once"),
+          AntiPattern(id: "no-deinit", "A broadcaster that goes away ends every subscriber's stream"),
         ]),
     ],
     interviewPractice: ["4.5", "4.1", "4.2", "4.3", "4.6", "4.4", "4.2", "4.6", "4.2"])

@@ -4,23 +4,23 @@ extension CatalogAudit {
   /// The minimum number of wrong answers an exercise of a topic with a corpus keeps.
   public static let wrongAnswersPerExercise = 4
 
-  /// The problems between a topic's lesson bullets, its catalog links and its corpus of wrong answers.
+  /// The problems between a topic's lesson bullets, its catalog's anti-patterns and its corpus of wrong answers.
   ///
   /// Only a topic that keeps a corpus (its folder under `Tests/WrongAnswers/` exists) is held
-  /// to it: every bullet its lesson says the tests catch is linked to a wrong answer, every wrong
-  /// answer to a bullet, and every exercise has at least ``wrongAnswersPerExercise``.
+  /// to it: every bullet its lesson says the tests catch is declared by exactly one anti-pattern of
+  /// the catalog, every anti-pattern is committed by a wrong answer that names its id, every wrong
+  /// answer names an id its exercise declares, and every exercise has at least ``wrongAnswersPerExercise``.
   public func wrongAnswerProblems(of topic: Topic) -> [String] {
     guard WrongAnswer.hasCorpus(topic, root: root) else { return [] }
     var problems: [String] = []
     let (corpus, unreadable) = WrongAnswer.corpus(of: topic, root: root)
     for path in unreadable {
       problems.append(
-        "\(path) is not a wrong answer: name it <id>-<slug>.swift and give it Mistake, Lesson bullet and Failure says lines."
+        "\(path) is not a wrong answer: name it <id>-<slug>.swift and give it Mistake, Anti-pattern and Failure says lines."
       )
     }
     let lesson = (try? String(contentsOf: root.appendingPathComponent(topic.lessonPath), encoding: .utf8)) ?? ""
     let bulletsBySection = Self.antiPatternBullets(in: lesson)
-    var linked: Set<String> = []
     for exercise in topic.exercises {
       let bullets = bulletsBySection[exercise.lessonAnchor] ?? []
       let own = corpus.filter { $0.exerciseID == exercise.id }
@@ -30,33 +30,43 @@ extension CatalogAudit {
       for bullet in bullets {
         let named = sharing.first { bullet.hasPrefix("\($0.id): ") }
         guard named.map({ $0.id == exercise.id }) ?? (sharing.first?.id == exercise.id) else { continue }
-        let linkers = named.map { [$0] } ?? sharing
-        guard !linkers.contains(where: { $0.antiPatterns.contains { bullet.hasPrefix($0.bullet) } }) else { continue }
-        problems.append(
-          "\(topic.lessonPath)#\(exercise.lessonAnchor) says the tests catch \"\(bullet)\", but exercise \(exercise.id) links no wrong answer to it."
-        )
-      }
-      for link in exercise.antiPatterns {
-        if !bullets.contains(where: { $0.hasPrefix(link.bullet) }) {
+        let declarers = (named.map { [$0] } ?? sharing).flatMap { candidate in
+          candidate.antiPatterns.filter { bullet.hasPrefix($0.bullet) }.map { "\(candidate.id) `\($0.id)`" }
+        }
+        if declarers.isEmpty {
           problems.append(
-            "Exercise \(exercise.id) links wrong answers to \"\(link.bullet)\", which is not a bullet of \(topic.lessonPath)#\(exercise.lessonAnchor)'s anti-patterns."
+            "\(topic.lessonPath)#\(exercise.lessonAnchor) says the tests catch \"\(bullet)\", but exercise \(exercise.id) declares no anti-pattern for it."
+          )
+        } else if declarers.count > 1 {
+          problems.append(
+            "\(topic.lessonPath)#\(exercise.lessonAnchor)'s bullet \"\(bullet)\" is declared by \(declarers.count) anti-patterns: \(declarers.joined(separator: ", "))."
           )
         }
-        if link.wrongAnswers.isEmpty {
-          problems.append("Exercise \(exercise.id)'s bullet \"\(link.bullet)\" has no wrong answer.")
+      }
+      var seen: Set<String> = []
+      for antiPattern in exercise.antiPatterns {
+        if !AntiPattern.isID(antiPattern.id) {
+          problems.append(
+            "Exercise \(exercise.id)'s anti-pattern id \"\(antiPattern.id)\" is not lowercase words joined by dashes.")
         }
-        for slug in link.wrongAnswers {
-          let path = "\(WrongAnswer.folder)/\(topic.module)/\(exercise.id)-\(slug).swift"
-          guard let answer = own.first(where: { $0.slug == slug }) else {
-            problems.append("Exercise \(exercise.id) links the wrong answer \(path), which does not exist.")
-            continue
-          }
-          linked.insert(answer.path)
-          if answer.bullet != link.bullet {
-            problems.append(
-              "\(answer.path) names the bullet \"\(answer.bullet)\", but the catalog links it to \"\(link.bullet)\".")
-          }
+        if !seen.insert(antiPattern.id).inserted {
+          problems.append("Exercise \(exercise.id) declares the anti-pattern `\(antiPattern.id)` twice.")
         }
+        if !bullets.contains(where: { $0.hasPrefix(antiPattern.bullet) }) {
+          problems.append(
+            "Exercise \(exercise.id)'s anti-pattern `\(antiPattern.id)` starts \"\(antiPattern.bullet)\", which is not a bullet of \(topic.lessonPath)#\(exercise.lessonAnchor)'s anti-patterns."
+          )
+        }
+        if !own.contains(where: { $0.antiPattern == antiPattern.id }) {
+          problems.append(
+            "Exercise \(exercise.id)'s anti-pattern `\(antiPattern.id)` (\"\(antiPattern.bullet)\") has no wrong answer that names it."
+          )
+        }
+      }
+      for answer in own where !exercise.antiPatterns.contains(where: { $0.id == answer.antiPattern }) {
+        problems.append(
+          "\(answer.path) names the anti-pattern `\(answer.antiPattern)`, which exercise \(exercise.id) does not declare."
+        )
       }
       if own.count < Self.wrongAnswersPerExercise {
         problems.append(
@@ -64,13 +74,8 @@ extension CatalogAudit {
         )
       }
     }
-    for answer in corpus where !linked.contains(answer.path) {
-      if topic.exercises.contains(where: { $0.id == answer.exerciseID }) {
-        problems.append("\(answer.path) is linked from no lesson bullet in the catalog.")
-      } else {
-        problems.append(
-          "\(answer.path) answers exercise \(answer.exerciseID), which topic \(topic.number) does not have.")
-      }
+    for answer in corpus where !topic.exercises.contains(where: { $0.id == answer.exerciseID }) {
+      problems.append("\(answer.path) answers exercise \(answer.exerciseID), which topic \(topic.number) does not have.")
     }
     return problems
   }

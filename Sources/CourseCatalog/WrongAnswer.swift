@@ -3,13 +3,14 @@ import Foundation
 /// A plausible wrong answer to an exercise, kept in the corpus that proves the suite catches it.
 ///
 /// Each one is a complete exercise file under `Tests/WrongAnswers/<Topic>/<id>-<slug>.swift`,
-/// where no target compiles it. Its header names the mistake in a learner's words, the
-/// lesson bullet it belongs to, and the sentence its failure must show:
+/// where no target compiles it. Its header names the mistake in a learner's words, the id of
+/// the anti-pattern it commits (declared in the catalog, with its lesson bullet), and the
+/// sentence its failure must show:
 ///
 /// ```swift
 /// // Wrong answer to exercise 3.2 · done-only
 /// // Mistake: "A promise that fails is rare; resuming from `.done` is enough."
-/// // Lesson bullet: A chain with only `.done` never resumes
+/// // Anti-pattern: done-only
 /// // Failure says: A chain with only `.done` never resumes when the promise rejects
 /// ```
 ///
@@ -34,8 +35,8 @@ public struct WrongAnswer: Sendable, Hashable {
   public let path: String
   /// The mistake, in a learner's words.
   public let mistake: String
-  /// The start of the lesson bullet it belongs to.
-  public let bullet: String
+  /// The id of the anti-pattern it commits, which its exercise's catalog entry declares.
+  public let antiPattern: String
   /// The sentence the failing suite's output must carry.
   public let sentence: String
   /// A second sentence the failing suite's output must carry, after the first: `nil` when the header has no `Also says` line.
@@ -55,10 +56,10 @@ public struct WrongAnswer: Sendable, Hashable {
     self.path = path
     self.source = source
     let fields = Self.headerFields(source)
-    guard let mistake = fields["Mistake"], let bullet = fields["Lesson bullet"], let sentence = fields["Failure says"]
+    guard let mistake = fields["Mistake"], let antiPattern = fields["Anti-pattern"], let sentence = fields["Failure says"]
     else { return nil }
     self.mistake = mistake
-    self.bullet = bullet
+    self.antiPattern = antiPattern
     self.sentence = sentence
     alsoSays = fields["Also says"]
     isRace = fields["Race"] != nil
@@ -104,7 +105,7 @@ public struct WrongAnswer: Sendable, Hashable {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       guard let colon = trimmed.firstIndex(of: ":") else { continue }
       let key = String(trimmed[..<colon])
-      guard ["Mistake", "Lesson bullet", "Failure says", "Also says", "Race"].contains(key) else { continue }
+      guard ["Mistake", "Anti-pattern", "Failure says", "Also says", "Race"].contains(key) else { continue }
       fields[key] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
       current = key
     }

@@ -57,26 +57,31 @@ struct CatalogAuditTests {
       ])
   }
 
-  @Test("The audit catches a lesson bullet with no wrong answer, and a wrong answer with no bullet")
+  @Test("The audit catches a lesson bullet with no anti-pattern, an anti-pattern with no wrong answer, and an unknown id")
   func auditLinksBulletsAndWrongAnswers() throws {
     let real = try #require(Catalog.exercise("3.4")?.exercise)
     let unlinked = Exercise(
       id: "3.4", title: real.title, grade: real.grade, points: real.points, name: real.name,
       lessonAnchor: real.lessonAnchor, hints: real.hints,
       antiPatterns: [
-        AntiPattern(
-          "A second callback resumes a second time", wrongAnswers: ["resume-every-callback", "no-such-file"]),
-        AntiPattern("A bullet the lesson never wrote", wrongAnswers: ["wait-for-a-value"]),
+        AntiPattern(id: "resume-every-callback", "A second callback resumes a second time"),
+        AntiPattern(id: "resume-every-callback", "A second callback resumes a second time"),
+        AntiPattern(id: "never-committed", "A second callback resumes"),
+        AntiPattern(id: "Not An Id", "A bullet the lesson never wrote"),
       ])
     let topic = Topic(
       number: 3, module: "ContinuationAdapters", title: "Checked-continuation adapters",
       lessonFile: "03-continuation-adapters.md", exercises: [unlinked])
     let problems = CatalogAudit(root: Self.root).wrongAnswerProblems(of: topic).joined(separator: "\n")
     #expect(problems.contains("says the tests catch \"Two simultaneous callbacks"))
-    #expect(problems.contains("3.4-no-such-file.swift, which does not exist"))
+    #expect(problems.contains("declares the anti-pattern `resume-every-callback` twice"))
+    #expect(problems.contains("is declared by 3 anti-patterns"))
+    #expect(problems.contains("`never-committed` (\"A second callback resumes\") has no wrong answer that names it"))
     #expect(problems.contains("\"A bullet the lesson never wrote\", which is not a bullet"))
-    #expect(problems.contains("3.4-didresume-flag.swift is linked from no lesson bullet"))
-    #expect(problems.contains("3.4-wait-for-a-value.swift names the bullet"))
+    #expect(problems.contains("\"Not An Id\" is not lowercase words joined by dashes"))
+    #expect(
+      problems.contains(
+        "3.4-didresume-flag.swift names the anti-pattern `didresume-flag`, which exercise 3.4 does not declare"))
   }
 
   @Test("In a section several exercises share, each bullet is held to the exercise it names")
@@ -94,10 +99,10 @@ struct CatalogAuditTests {
       number: capstone.number, module: capstone.module, title: capstone.title, lessonFile: capstone.lessonFile,
       exercises: exercises)
     let unlinked = CatalogAudit(root: Self.root).wrongAnswerProblems(of: topic).filter {
-      $0.contains("links no wrong answer")
+      $0.contains("declares no anti-pattern for it")
     }
     #expect(!unlinked.isEmpty)
-    #expect(unlinked.allSatisfy { $0.contains("\"6.4: ") && $0.contains("exercise 6.4 links") }, "\(unlinked)")
+    #expect(unlinked.allSatisfy { $0.contains("\"6.4: ") && $0.contains("exercise 6.4 declares") }, "\(unlinked)")
   }
 
   @Test("A lesson's anti-pattern bullets are read with their continuation lines, by section")

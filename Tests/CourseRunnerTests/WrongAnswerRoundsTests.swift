@@ -10,7 +10,7 @@ struct WrongAnswerRoundsTests {
     let source = """
       // Wrong answer to exercise \(id) · \(slug)
       // Mistake: "m"
-      // Lesson bullet: b
+      // Anti-pattern: b
       // Failure says: s
       """
     return WrongAnswer(path: "Tests/WrongAnswers/Capstone/\(id)-\(slug).swift", source: source)!

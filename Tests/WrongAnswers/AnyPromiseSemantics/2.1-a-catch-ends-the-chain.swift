@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.1 · a-catch-ends-the-chain
 // Mistake: After a `catch`, the chain is over: nothing after it runs, the way it reads in a PromiseKit
 //   chain.
-// Lesson bullet: In AnyPromise, `catch` is `recover`
+// Anti-pattern: a-catch-ends-the-chain
 // Failure says: In AnyPromise, `catch` is `recover`
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.1 · catch-returning-error-recovers
 // Mistake: A `catch` handles the error, so whatever it returns, the `then` after it runs.
-// Lesson bullet: Returning an error from a handler rejects
+// Anti-pattern: returned-error-is-a-value
 // Failure says: a `catch` that returns the error stays rejected
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.1 · catch-sees-cancellation
 // Mistake: `catch` sees every rejection, a cancellation included, and then the chain carries on.
-// Lesson bullet: `catch` skips a cancellation unless asked otherwise
+// Anti-pattern: catch-sees-cancellation
 // Failure says: `catch` skips a cancellation unless asked otherwise
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.1 · manifold-arrives-whole
 // Mistake: A returned promise is just another value: the next handler gets the promise's value and the 3
 //   from before.
-// Lesson bullet: A handler of two parameters gets the manifold's first two values
+// Anti-pattern: manifold-arrives-whole
 // Failure says: returning a promise chains it, and its single value arrives with nil beside it
 
 import LegacyKit

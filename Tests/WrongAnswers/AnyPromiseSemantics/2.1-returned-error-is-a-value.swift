@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.1 · returned-error-is-a-value
 // Mistake: A handler that returns an error just passes it on as the next value; only a thrown error
 //   rejects.
-// Lesson bullet: Returning an error from a handler rejects
+// Anti-pattern: returned-error-is-a-value
 // Failure says: Returning an error from a handler rejects
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.2 · ask-again-on-nil
 // Mistake: nil usually means the service was not ready yet, so the wrapper asks once more.
-// Lesson bullet: Ask the service once
+// Anti-pattern: ask-again-on-nil
 // Failure says: Ask the service once
 
 import LegacyKit

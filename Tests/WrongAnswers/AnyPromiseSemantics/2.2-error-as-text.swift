@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.2 · error-as-text
 // Mistake: The screen shows whatever comes back, so an error is turned into a readable message.
-// Lesson bullet: An error handed to the resolver must reject the promise
+// Anti-pattern: error-as-text
 // Failure says: An error handed to the resolver must reject the promise, with that error
 
 import LegacyKit

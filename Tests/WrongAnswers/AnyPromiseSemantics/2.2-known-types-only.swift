@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.2 · known-types-only
 // Mistake: The service sends a status string or an error; the wrapper resolves those two and nothing
 //   else.
-// Lesson bullet: Every answer of the callback must settle the promise
+// Anti-pattern: known-types-only
 // Failure says: Every answer of the callback must settle the promise
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.2 · nil-rejects
 // Mistake: No status is a failure of the service, so nil rejects with a bad-request error.
-// Lesson bullet: nil must fulfill, not reject
+// Anti-pattern: nil-rejects
 // Failure says: nil must fulfill, not reject
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.3 · forced-cast
 // Mistake: The caller asked for a T, so the value is a T: `as!` says so.
-// Lesson bullet: A value of the wrong type is a failure
+// Anti-pattern: wrong-type-is-nil
 // Failure says: Could not cast value of type
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.3 · nil-is-failure
 // Mistake: A settled promise without a value has nothing to show, so nil is reported as a failure.
-// Lesson bullet: A promise fulfilled with nil is a success with nil
+// Anti-pattern: nil-is-failure
 // Failure says: A promise fulfilled with nil is a success with nil, not a failure
 
 import LegacyKit

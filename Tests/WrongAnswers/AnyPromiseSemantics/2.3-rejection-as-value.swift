@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.3 · rejection-as-value
 // Mistake: `value` holds the result, so the function reads it first and checks for an error only when
 //   the cast fails.
-// Lesson bullet: When an AnyPromise is rejected, `value` holds the error
+// Anti-pattern: rejection-as-value
 // Failure says: When an AnyPromise is rejected, `value` holds the error: check `isRejected` first
 
 import LegacyKit

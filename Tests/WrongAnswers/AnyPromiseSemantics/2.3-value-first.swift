@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.3 · value-first
 // Mistake: `value` is nil until the promise settles, so reading it tells pending and nil apart well
 //   enough.
-// Lesson bullet: A pending promise has no result yet
+// Anti-pattern: value-first
 // Failure says: A pending promise has no result yet
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.3 · wrong-type-is-nil
 // Mistake: A value of another type is as good as no value, so the result is nil.
-// Lesson bullet: A value of the wrong type is a failure
+// Anti-pattern: wrong-type-is-nil
 // Failure says: do not pretend it was nil
 
 import LegacyKit

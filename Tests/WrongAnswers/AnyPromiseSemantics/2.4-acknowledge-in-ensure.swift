@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.4 · acknowledge-in-ensure
 // Mistake: The login is acknowledged once it is over, in `ensure`, so it is never forgotten.
-// Lesson bullet: A rejected promise passes through both functions
+// Anti-pattern: rejection-as-line
 // Failure says: do not run the side effect
 
 import LegacyKit

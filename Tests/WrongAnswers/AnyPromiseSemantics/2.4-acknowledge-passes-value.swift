@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.4 · acknowledge-passes-value
 // Mistake: A handler that only logs should hand the login on, so the next step still has it.
-// Lesson bullet: A handler of no parameters that returns nothing
+// Anti-pattern: acknowledge-passes-value
 // Failure says: A handler of no parameters that returns nothing fulfills with nil
 
 import LegacyKit

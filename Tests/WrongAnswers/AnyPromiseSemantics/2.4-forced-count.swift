@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.4 · forced-count
 // Mistake: Every login sends a count, so `as!` reads it.
-// Lesson bullet: When the source resolves with one value
+// Anti-pattern: zero-is-none
 // Failure says: do not assume the manifold (no `as!`, no `!`)
 
 import LegacyKit

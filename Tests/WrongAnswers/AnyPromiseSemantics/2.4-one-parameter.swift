@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.4 · one-parameter
 // Mistake: The login resolves with one value, a manifold; the handler takes it and reads the name and
 //   the count out of it.
-// Lesson bullet: A two-parameter handler gets the first two
+// Anti-pattern: one-parameter
 // Failure says: A two-parameter handler gets the first two of the three values
 
 import LegacyKit

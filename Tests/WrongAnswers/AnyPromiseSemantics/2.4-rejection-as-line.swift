@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.4 · rejection-as-line
 // Mistake: A failed login should still show a line, so the summary catches the error and describes it.
-// Lesson bullet: A rejected promise passes through both functions
+// Anti-pattern: rejection-as-line
 // Failure says: do not turn it into a line
 
 import LegacyKit

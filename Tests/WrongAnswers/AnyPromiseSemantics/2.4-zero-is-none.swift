@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.4 · zero-is-none
 // Mistake: No unread messages, or none reported: either way the line says there are none.
-// Lesson bullet: When the source resolves with one value
+// Anti-pattern: zero-is-none
 // Failure says: A second value of 0 was sent
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.5 · adopt-by-hand
 // Mistake: The cache's value is read in `then` and handed to a typed promise: a profile fulfills,
 //   anything else rejects.
-// Lesson bullet: Adopt a dynamic promise with `Promise<T>(anyPromise)`
+// Anti-pattern: adopt-by-hand
 // Failure says: Adopt a dynamic promise with `Promise<T>(anyPromise)`; a rejection passes through
 //   unchanged
 

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.5 · compact-map
 // Mistake: `compactMap` drops what is not a profile, with no cast that can trap.
-// Lesson bullet: A value of the wrong type must reject
+// Anti-pattern: forced-cast
 // Failure says: must reject with AnyPromise.CastError
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.5 · forced-cast
 // Mistake: The cache only ever holds profiles, so `as!` turns its value into one.
-// Lesson bullet: A value of the wrong type must reject
+// Anti-pattern: forced-cast
 // Failure says: Could not cast value of type
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.5 · re-resolve-by-hand
 // Mistake: An AnyPromise resolved from the typed promise's value is all a dynamic caller needs.
-// Lesson bullet: The typed promise's value and its rejection must both reach
+// Anti-pattern: re-resolve-by-hand
 // Failure says: wrap it with `AnyPromise(promise)`, do not re-resolve it by hand
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.6 · forced-cast
 // Mistake: The chain always carries an Order, so `as!` reads it.
-// Lesson bullet: Something that is not an order must reject
+// Anti-pattern: forced-cast
 // Failure says: Something that is not an order must reject instead of crashing
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.6 · fulfills-with-nothing
 // Mistake: A validator only needs to say no; when the order is fine, the handler returns nothing.
-// Lesson bullet: An invalid order rejects by returning its error
+// Anti-pattern: zero-only
 // Failure says: A valid order fulfills with the order itself, not with nothing
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 2.6 · stored-handler
 // Mistake: The validation handler is built once and kept, so every order reuses it instead of making a
 //   new closure.
-// Lesson bullet: A chain must release every closure once it settles
+// Anti-pattern: stored-handler
 // Failure says: A chain must release every closure once it settles
 
 import LegacyKit

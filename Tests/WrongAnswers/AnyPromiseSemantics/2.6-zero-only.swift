@@ -1,6 +1,6 @@
 // Wrong answer to exercise 2.6 · zero-only
 // Mistake: A quantity of zero is the invalid one; every other number is an order.
-// Lesson bullet: An invalid order rejects by returning its error
+// Anti-pattern: zero-only
 // Failure says: An invalid order rejects by returning its error: a quantity of -1
 
 import LegacyKit

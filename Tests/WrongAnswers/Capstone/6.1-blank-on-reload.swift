@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · blank-on-reload
 // Mistake: "try? turns each failure into nil, and nil into an empty part of the screen, with its sentence in errors."
-// Lesson bullet: A reload that fails blanks what the screen showed
+// Anti-pattern: blank-on-reload
 // Failure says: The reload failed, and it blanked what the first load had shown
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · gallery-twice
 // Mistake: "Append every batch, in order: a reload is just another load."
-// Lesson bullet: After a reload, the gallery shows every image twice
+// Anti-pattern: gallery-twice
 // Failure says: After a reload, the gallery shows 12 images, not its 6
 import LegacyKit
 

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · guest-greeting
 // Mistake: "When the profile fails, greet a guest: the screen looks finished, and the error is still in errors."
-// Lesson bullet: A failed source is shown as if it had answered
+// Anti-pattern: guest-greeting
 // Failure says: The profile failed, yet the greeting shows
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 6.1 · late-failure-reported
 // Mistake: "A failure is always worth telling the user: I check for a newer load before drawing an
 //   answer, but every error goes into `errors`."
-// Lesson bullet: An earlier load's failure that arrives after a reload still reaches `errors`
+// Anti-pattern: late-failure-reported
 // Failure says: the earlier load's late failure still reached errors
 
 import LegacyKit

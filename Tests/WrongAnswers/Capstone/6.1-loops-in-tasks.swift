@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · loops-in-tasks
 // Mistake: "The streams can take a while, so read them in tasks of their own and let load() return as soon as the requests are in."
-// Lesson bullet: `load()` returns before the data is in
+// Anti-pattern: loops-in-tasks
 // Failure says: When load() returned, the sync's progress was
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · older-answer-lands-last
 // Mistake: "The model is @MainActor, so two calls of load() cannot interleave."
-// Lesson bullet: A reload overlapped a slower load, and the older answer landed last
+// Anti-pattern: older-answer-lands-last
 // Failure says: A reload overlapped a slower load, and the older answer landed last
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · one-do
 // Mistake: "Both requests start with async let; one do around both awaits is enough to catch whichever fails."
-// Lesson bullet: One failed source blanks the screen, or is not reported
+// Anti-pattern: one-do
 // Failure says: One failed source must not blank the whole screen
 
 import LegacyKit

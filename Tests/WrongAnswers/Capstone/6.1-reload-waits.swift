@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · reload-waits
 // Mistake: "Two loads must not interleave, so each call waits for the one before it."
-// Lesson bullet: A reload overlapped a slower load, and the older answer landed last
+// Anti-pattern: older-answer-lands-last
 // Failure says: The reload waited for the earlier load, whose answers were still on their way
 import LegacyKit
 

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · replace-images
 // Mistake: "Each batch is the gallery's newest state, so assign it."
-// Lesson bullet: The sync's stream or the gallery's is not read to its end
+// Anti-pattern: replace-images
 // Failure says: append every batch, in order, inside load()
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · sequential-requests
 // Mistake: "Await the profile, then ask for the articles: the code reads top to bottom, and each result has its own do."
-// Lesson bullet: The two requests ran one after the other
+// Anti-pattern: sequential-requests
 // Failure says: The two requests ran one after the other
 
 import LegacyKit

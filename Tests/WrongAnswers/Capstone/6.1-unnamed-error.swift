@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.1 · unnamed-error
 // Mistake: "The error's own description says what went wrong; there is no need to add which source it came from."
-// Lesson bullet: One failed source blanks the screen, or is not reported
+// Anti-pattern: one-do
 // Failure says: add one sentence naming the profile to errors
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.2 · default-catch-policy
 // Mistake: "`.catch` receives every error, so resuming from it covers every failure."
-// Lesson bullet: 6.2: a rejected or a cancelled promise must still resume the task
+// Anti-pattern: done-only
 // Failure says: The cancelled promise never resumed the task
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.2 · done-only
 // Mistake: "The dashboard only cares about the articles: resume from .done, and a failure shows up as a missing list."
-// Lesson bullet: 6.2: a rejected or a cancelled promise must still resume the task
+// Anti-pattern: done-only
 // Failure says: The rejected promise never resumed the task
 
 import LegacyKit

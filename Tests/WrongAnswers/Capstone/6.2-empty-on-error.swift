@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.2 · empty-on-error
 // Mistake: "A failed request means there are no articles to show, so return none and the screen stays usable."
-// Lesson bullet: 6.2: a failure is thrown as the promise's own error
+// Anti-pattern: empty-on-error
 // Failure says: The rejected promise returned 0 articles instead of throwing
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.2 · never-refresh
 // Mistake: "The dashboard loads once, so the cached articles are always fine."
-// Lesson bullet: 6.2: the source calls the cloud it was given
+// Anti-pattern: shared-cloud
 // Failure says: pass `refresh` on as `forceRefresh`, once
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.2 · own-error
 // Mistake: "The screen does not need PromiseKit's errors: throw one error of the app's own for any failure."
-// Lesson bullet: 6.2: a failure is thrown as the promise's own error
+// Anti-pattern: empty-on-error
 // Failure says: not the promise's own error
 
 import LegacyKit

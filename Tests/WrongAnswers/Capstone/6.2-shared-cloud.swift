@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.2 · shared-cloud
 // Mistake: "The app has one cloud, `ArticleCloud.shared`, so the adapter calls it directly."
-// Lesson bullet: 6.2: the source calls the cloud it was given
+// Anti-pattern: shared-cloud
 // Failure says: The source never called the cloud passed to init(cloud:)
 
 import LegacyKit

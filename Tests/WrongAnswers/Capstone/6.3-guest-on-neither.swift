@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.3 · guest-on-neither
 // Mistake: "(nil, nil) means the service had no profile for this user: show a guest rather than an error."
-// Lesson bullet: 6.3: `(nil, nil)` must throw `NeitherValueNorError`
+// Anti-pattern: if-else-if
 // Failure says: (nil, nil) must throw NeitherValueNorError
 
 import LegacyKit

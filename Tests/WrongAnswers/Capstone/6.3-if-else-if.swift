@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.3 · if-else-if
 // Mistake: "A callback brings a profile or an error; if/else-if covers both."
-// Lesson bullet: 6.3: `(nil, nil)` must throw `NeitherValueNorError`
+// Anti-pattern: if-else-if
 // Failure says: (nil, nil) never resumed the task
 
 import LegacyKit

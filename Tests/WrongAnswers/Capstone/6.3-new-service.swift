@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.3 · new-service
 // Mistake: "A fresh service per call keeps calls independent of each other."
-// Lesson bullet: 6.3: the profile asked for comes from the service the source was given
+// Anti-pattern: signed-in-user
 // Failure says: load that id, once, from the service passed to init(service:)
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.3 · signed-in-user
 // Mistake: "The dashboard always shows the signed-in user, and that is user 1."
-// Lesson bullet: 6.3: the profile asked for comes from the service the source was given
+// Anti-pattern: signed-in-user
 // Failure says: load that id, once, from the service passed to init(service:)
 
 import LegacyKit

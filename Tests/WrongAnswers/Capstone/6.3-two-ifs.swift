@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.3 · two-ifs
 // Mistake: "Two independent checks: one for the profile, one for the error; (nil, nil) has its own."
-// Lesson bullet: 6.3: one resume per callback
+// Anti-pattern: two-ifs
 // Failure says: resumed its continuation twice, and the runtime trapped
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.3 · value-first
 // Mistake: "If a profile came, the user can see it; the error can be ignored."
-// Lesson bullet: 6.3: `(nil, nil)` must throw `NeitherValueNorError`
+// Anti-pattern: if-else-if
 // Failure says: When both come, the error wins
 
 import LegacyKit

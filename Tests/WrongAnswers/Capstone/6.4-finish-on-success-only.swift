@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.4 · finish-on-success-only
 // Mistake: "The stream ends when the sync completes; a failed download has nothing to finish."
-// Lesson bullet: 6.4: each sync starts a download of its own
+// Anti-pattern: one-download
 // Failure says: The download failed, but the stream never ended
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.4 · newest-only
 // Mistake: "A progress bar only ever shows the latest value, so buffer just the newest one."
-// Lesson bullet: 6.4: a consumer that starts late still gets every value
+// Anti-pattern: newest-only
 // Failure says: A consumer that started reading after the download ended got
 
 import LegacyKit

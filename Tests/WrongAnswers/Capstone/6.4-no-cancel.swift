@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.4 · no-cancel
 // Mistake: "The download ends by itself, so the stream has nothing to clean up."
-// Lesson bullet: 6.4: a consumer that stops cancels the download
+// Anti-pattern: no-cancel
 // Failure says: The consumer stopped, but the download runs on
 
 import LegacyKit

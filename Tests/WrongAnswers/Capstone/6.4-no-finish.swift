@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.4 · no-finish
 // Mistake: "The last progress value is 1.0: the consumer knows the sync is over when it sees it."
-// Lesson bullet: 6.4: each sync starts a download of its own
+// Anti-pattern: one-download
 // Failure says: The download completed, but the stream never ended
 
 import LegacyKit

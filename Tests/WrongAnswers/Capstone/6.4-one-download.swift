@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.4 · one-download
 // Mistake: "Make the download once, when the source is created, and start it for every sync."
-// Lesson bullet: 6.4: each sync starts a download of its own
+// Anti-pattern: one-download
 // Failure says: Each sync starts a download of its own
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.4 · task-per-value
 // Mistake: "The callback comes on a background queue, so hand each value to a task before yielding it."
-// Lesson bullet: 6.4: values reported back to back arrive in order
+// Anti-pattern: task-per-value
 // Failure says: yield that comes after finish() is lost
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.5 · default-loader
 // Mistake: "Make the loader with the delegate directly; the factory is only there for tests."
-// Lesson bullet: 6.5: each gallery makes its loader with `makeLoader`
+// Anti-pattern: default-loader
 // Failure says: gallery() never called makeLoader
 
 import LegacyKit

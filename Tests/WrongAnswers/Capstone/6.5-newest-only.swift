@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.5 · newest-only
 // Mistake: "The gallery redraws on every batch, so the newest batch is the only one worth keeping."
-// Lesson bullet: 6.5: a consumer that starts late still gets every batch
+// Anti-pattern: newest-only
 // Failure says: A consumer that started reading after the loader finished got
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.5 · no-finish
 // Mistake: "The loader stops calling once it is done, and the consumer sees no more batches."
-// Lesson bullet: 6.5: no batch may be lost to the weak delegate
+// Anti-pattern: unretained-delegate
 // Failure says: The gallery's stream never ended, though the loader lost no batch
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.5 · no-stop
 // Mistake: "When the consumer leaves, releasing the delegate is enough: the loader then has no one to call."
-// Lesson bullet: 6.5: a consumer that stops stops the loader
+// Anti-pattern: no-stop
 // Failure says: The consumer stopped, but the loader goes on
 
 import LegacyKit

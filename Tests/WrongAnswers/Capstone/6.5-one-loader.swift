@@ -1,7 +1,7 @@
 // Wrong answer to exercise 6.5 · one-loader
 // Mistake: "The dashboard asks for the gallery on every reload; one loader, made on the first call
 //   and shared, saves loading the images again."
-// Lesson bullet: 6.5: each call of `gallery()` makes a loader of its own
+// Anti-pattern: one-loader
 // Failure says: gallery() was called twice, but made 1 loader
 
 import LegacyKit

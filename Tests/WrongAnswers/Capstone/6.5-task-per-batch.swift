@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.5 · task-per-batch
 // Mistake: "The delegate is called on the loader's queue; a task per batch gets each one off it at once."
-// Lesson bullet: 6.5: no batch may be lost to the weak delegate
+// Anti-pattern: unretained-delegate
 // Failure says: yield that comes after finish() is lost
 
 import LegacyKit

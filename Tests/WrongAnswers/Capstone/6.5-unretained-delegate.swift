@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.5 · unretained-delegate
 // Mistake: "The loader has the delegate, and the stream has the loader: everything is held."
-// Lesson bullet: 6.5: no batch may be lost to the weak delegate
+// Anti-pattern: unretained-delegate
 // Failure says: The loader lost
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.6 · default-download
 // Mistake: "The sync is always the same download; the factory parameter only matters to tests."
-// Lesson bullet: `liveDashboardSources` returns the four adapters
+// Anti-pattern: shared-cloud
 // Failure says: build DownloadSyncSource with the `makeDownload` passed in
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.6 · default-loader
 // Mistake: "The gallery's loader only needs the delegate; its plan is the loader's business."
-// Lesson bullet: `liveDashboardSources` returns the four adapters
+// Anti-pattern: shared-cloud
 // Failure says: build LoaderGallerySource with the `makeLoader` passed in
 
 import LegacyKit

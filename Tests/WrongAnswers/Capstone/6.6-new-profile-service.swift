@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.6 · new-profile-service
 // Mistake: "A profile source of its own keeps the new screen apart from the legacy one."
-// Lesson bullet: `liveDashboardSources` returns the four adapters
+// Anti-pattern: shared-cloud
 // Failure says: build ServiceProfileSource over the `profiles` passed in
 
 import LegacyKit

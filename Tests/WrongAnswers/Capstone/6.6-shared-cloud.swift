@@ -1,6 +1,6 @@
 // Wrong answer to exercise 6.6 · shared-cloud
 // Mistake: "CloudArticleSource defaults to `.shared`, which is the cloud production uses anyway."
-// Lesson bullet: `liveDashboardSources` returns the four adapters
+// Anti-pattern: shared-cloud
 // Failure says: not the given cloud's: build CloudArticleSource over the `cloud` passed in
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.1 · always-force-refresh
 // Mistake: Users always want fresh articles, so the adapter always asks the cloud to refresh.
-// Lesson bullet: Pass `refresh` on as `forceRefresh`
+// Anti-pattern: always-force-refresh
 // Failure says: Pass `refresh` on as `forceRefresh`, and call the cloud once: for refresh false
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.1 · drop-failure
 // Mistake: I resume with the articles; when there are none, the caller's loading state covers it.
-// Lesson bullet: One resume on the success path and one on the failure path
+// Anti-pattern: drop-failure
 // Failure says: The failure path never resumed
 // Also says: the failure path dropped its continuation without resuming it
 

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.1 · main-queue-hop
 // Mistake: The articles end up on screen, so I resume on the main queue, where UI code runs.
-// Lesson bullet: Resume where the callback arrives
+// Anti-pattern: main-queue-hop
 // Failure says: Resume where the callback arrives: a `DispatchQueue.main.async` hop never runs while
 //   legacy code holds the main queue
 

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.1 · retry-once
 // Mistake: The network is flaky, so the adapter tries a second time before it gives up.
-// Lesson bullet: Pass `refresh` on as `forceRefresh`
+// Anti-pattern: always-force-refresh
 // Failure says: Pass `refresh` on as `forceRefresh`, and call the cloud once: a failure led to 2 calls
 
 import LegacyKit

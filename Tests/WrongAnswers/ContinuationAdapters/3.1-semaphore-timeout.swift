@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.1 · semaphore-timeout
 // Mistake: I wait for the callback with a semaphore, with a short timeout so that the caller is never
 //   blocked for long.
-// Lesson bullet: A callback that comes late, from a background thread
+// Anti-pattern: semaphore-timeout
 // Failure says: A callback that comes late, from a background thread, must still resume the task
 
 import Dispatch

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.1 · swallow-error
 // Mistake: A failed load should not crash the screen, so I log the error and return an empty list.
-// Lesson bullet: The callback's error is thrown, not swallowed
+// Anti-pattern: swallow-error
 // Failure says: The callback's error is thrown, not swallowed: logging it and returning [] hides the
 //   failure
 

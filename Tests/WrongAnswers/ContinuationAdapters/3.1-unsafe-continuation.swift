@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.1 · unsafe-continuation
 // Mistake: The unsafe continuation has the same shape and skips the checks: the adapter is simple enough
 //   not to need them.
-// Lesson bullet: The continuation is checked
+// Anti-pattern: unsafe-continuation
 // Failure says: The continuation is checked: when the cloud drops its callback, only the checked one
 //   says
 

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.2 · default-catch-policy
 // Mistake: `.done` for the articles, `.catch` for the errors: every promise ends in one or the other.
-// Lesson bullet: `catch` skips cancellations by default
+// Anti-pattern: default-catch-policy
 // Failure says: `catch` skips cancellations by default, so a cancelled request never resumes the
 //   continuation
 

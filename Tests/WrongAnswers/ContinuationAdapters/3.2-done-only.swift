@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.2 · done-only
 // Mistake: The promise hands me the articles in `.done`; the compiler's unused-result warning goes away
 //   with `_ =`.
-// Lesson bullet: A chain with only `.done` never resumes
+// Anti-pattern: done-only
 // Failure says: A chain with only `.done` never resumes when the promise rejects
 
 import LegacyKit

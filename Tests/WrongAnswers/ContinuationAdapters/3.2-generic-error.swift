@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.2 · generic-error
 // Mistake: The screen only ever says 'you seem to be offline', so the adapter throws that for every
 //   failure.
-// Lesson bullet: Throw the promise's own error
+// Anti-pattern: generic-error
 // Failure says: Throw the promise's own error, so the caller can tell a cancellation from a failure
 
 import LegacyKit

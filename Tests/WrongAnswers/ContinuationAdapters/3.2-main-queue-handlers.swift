@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.2 · main-queue-handlers
 // Mistake: `.done` and `.catch(policy: .allErrors)` as the lesson says; where they run does not matter
 //   for an adapter.
-// Lesson bullet: Resume where the promise settles
+// Anti-pattern: main-queue-handlers
 // Failure says: Resume where the promise settles, with `on: nil`
 
 import LegacyKit

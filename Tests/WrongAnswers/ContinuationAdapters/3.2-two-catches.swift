@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.2 · two-catches
 // Mistake: `catch` skips cancellations, so I added a second `catch` with `.allErrors` for them, next to
 //   the usual one.
-// Lesson bullet: One resume whether the promise fulfills
+// Anti-pattern: two-catches
 // Failure says: resumed its continuation twice, and the runtime trapped
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.2 · unsafe-continuation
 // Mistake: "Both paths resume exactly once, so the checked continuation's bookkeeping buys nothing: use the unsafe one."
-// Lesson bullet: The continuation is checked
+// Anti-pattern: unsafe-continuation
 // Failure says: The continuation is checked: when the promise is released without settling
 
 import LegacyKit

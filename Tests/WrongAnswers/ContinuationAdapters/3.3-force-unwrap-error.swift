@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.3 · force-unwrap-error
 // Mistake: Anything but a lone profile means the SDK sent an error, so `error!` is safe in the else branch.
-// Lesson bullet: Each of the four cases resumes exactly once
+// Anti-pattern: two-ifs
 // Failure says: Unexpectedly found nil while unwrapping an Optional value
 
 import LegacyKit

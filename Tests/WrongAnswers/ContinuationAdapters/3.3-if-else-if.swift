@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.3 · if-else-if
 // Mistake: An error means failure, a profile means success; those are the two cases the SDK documents.
-// Lesson bullet: An if/else-if on the two optionals
+// Anti-pattern: if-else-if
 // Failure says: An if/else-if on the two optionals never resumes on `(nil, nil)`
 
 import LegacyKit

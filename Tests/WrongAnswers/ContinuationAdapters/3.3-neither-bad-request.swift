@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.3 · neither-bad-request
 // Mistake: (nil, nil) is a bad answer from the server, so I throw the app's bad-request error for it.
-// Lesson bullet: When both come, the error wins
+// Anti-pattern: value-first
 // Failure says: `(nil, nil)` throws `NeitherValueNorError`, not another error
 
 import LegacyKit

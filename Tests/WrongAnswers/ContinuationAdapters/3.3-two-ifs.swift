@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.3 · two-ifs
 // Mistake: One `if` for the error and one for the profile: each optional gets its own check, so nothing
 //   is missed.
-// Lesson bullet: Each of the four cases resumes exactly once
+// Anti-pattern: two-ifs
 // Failure says: resumed its continuation twice, and the runtime trapped
 
 import LegacyKit

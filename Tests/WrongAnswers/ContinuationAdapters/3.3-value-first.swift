@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.3 · value-first
 // Mistake: If the SDK managed to send a profile, the user should see it; errors only matter when there
 //   is nothing to show.
-// Lesson bullet: When both come, the error wins
+// Anti-pattern: value-first
 // Failure says: When both come, the error wins
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.4 · didresume-flag
 // Mistake: "A flag remembers that I resumed, so the second callback returns early. The compiler
 //   wanted Sendable, so the flag lives in a small class marked @unchecked Sendable."
-// Lesson bullet: Two simultaneous callbacks
+// Anti-pattern: didresume-flag
 // Failure says: a `didResume` flag checked, then set, lets both through
 // Race: the check and the set are nanoseconds apart; two threads fall in between only when two
 //   cores are free at that instant, while the thread sanitizer sees the unsynchronized flag every time.

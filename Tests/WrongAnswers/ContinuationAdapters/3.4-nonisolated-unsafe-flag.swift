@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.4 · nonisolated-unsafe-flag
 // Mistake: "A captured var would not compile in the @Sendable callback, so I marked it
 //   nonisolated(unsafe). Only the first callback gets past the flag."
-// Lesson bullet: Two simultaneous callbacks
+// Anti-pattern: didresume-flag
 // Failure says: a `didResume` flag checked, then set, lets both through
 // Race: the check and the set are nanoseconds apart; two threads fall in between only when two
 //   cores are free at that instant, while the thread sanitizer sees the unsynchronized flag every time.

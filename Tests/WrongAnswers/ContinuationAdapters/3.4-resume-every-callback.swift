@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.4 · resume-every-callback
 // Mistake: "The SDK's documentation says it calls back once, so I resume with whatever it sends."
-// Lesson bullet: A second callback resumes a second time
+// Anti-pattern: resume-every-callback
 // Failure says: resumed its continuation twice, and the runtime trapped
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.4 · unsafe-continuation
 // Mistake: "A checked continuation traps on a second resume, and this SDK calls back twice: an unsafe
 //   one never traps, and my lock keeps it to one resume anyway."
-// Lesson bullet: An unsafe continuation, chosen so that a second callback cannot trap
+// Anti-pattern: unsafe-continuation
 // Failure says: only a checked continuation says "leaked its continuation"
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.4 · wait-for-a-value
 // Mistake: "The SDK sometimes sends an error and then the location anyway, so I take the first
 //   location and skip errors, under a lock."
-// Lesson bullet: An error followed by a value
+// Anti-pattern: wait-for-a-value
 // Failure says: the first callback was an error, so currentLocation() must throw it
 
 import LegacyKit

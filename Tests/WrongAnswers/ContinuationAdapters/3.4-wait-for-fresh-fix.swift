@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.4 · wait-for-fresh-fix
 // Mistake: "The first fix is a stale cached one, so I keep the newest answer for a moment and resume
 //   with that: still exactly once, under a lock."
-// Lesson bullet: A second callback resumes a second time
+// Anti-pattern: resume-every-callback
 // Failure says: return the first location the SDK sends
 
 import Dispatch

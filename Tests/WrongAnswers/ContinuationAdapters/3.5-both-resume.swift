@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.5 · both-resume
 // Mistake: onCancel resumes with CancellationError, so the task never waits for the downloader; the
 //   completion resumes with the answer.
-// Lesson bullet: A cancelled load throws `CancellationError`, once
+// Anti-pattern: both-resume
 // Failure says: resumed its continuation twice, and the runtime trapped
 
 import LegacyKit

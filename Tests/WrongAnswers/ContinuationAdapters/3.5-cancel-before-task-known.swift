@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.5 · cancel-before-task-known
 // Mistake: I check `Task.isCancelled` before starting, keep the task once the download returns it, and
 //   onCancel cancels whatever task it finds.
-// Lesson bullet: A cancel that comes while the download is starting
+// Anti-pattern: cancel-before-task-known
 // Failure says: A cancel that comes while the download is starting, before you hold its task, is
 //   recorded
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.5 · cancel-without-resume
 // Mistake: onCancel cancels the download, and the download's completion resumes the continuation,
 //   translated to CancellationError.
-// Lesson bullet: This downloader stays silent after a cancel
+// Anti-pattern: cancel-without-resume
 // Failure says: This downloader stays silent after a cancel: resume from onCancel yourself
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.5 · legacy-cancelled-error
 // Mistake: Whoever takes the continuation first resumes it: onCancel cancels the download, then takes
 //   it.
-// Lesson bullet: A cancelled load throws `CancellationError`, once
+// Anti-pattern: both-resume
 // Failure says: A cancelled load throws `CancellationError`, once: it threw cancelled
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.5 · no-cancellation-handler
 // Mistake: The continuation resumes when the download answers, and a cancelled task stops waiting by
 //   itself.
-// Lesson bullet: The download kept running
+// Anti-pattern: no-cancellation-handler
 // Failure says: The download kept running: cancel it from withTaskCancellationHandler's onCancel
 
 import LegacyKit

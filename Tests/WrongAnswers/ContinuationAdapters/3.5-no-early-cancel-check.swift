@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.5 · no-early-cancel-check
 // Mistake: onCancel takes the continuation and cancels the download, under one lock; that covers every
 //   ordering.
-// Lesson bullet: `onCancel` runs at once, before the operation
+// Anti-pattern: no-early-cancel-check
 // Failure says: `onCancel` runs at once, before the operation, when the task is already cancelled
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.6 · clears-articles
 // Mistake: When a load fails the list should not show stale articles, so the presenter empties it.
-// Lesson bullet: A failed load calls `handleApiError(error:)`
+// Anti-pattern: wrapped-error
 // Failure says: A failed load keeps the articles it had
 
 import LegacyKit

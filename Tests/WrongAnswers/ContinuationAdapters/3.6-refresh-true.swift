@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.6 · refresh-true
 // Mistake: A screen that appears should show fresh articles, so the presenter asks for a refresh.
-// Lesson bullet: Load once, with `refresh: false`
+// Anti-pattern: refresh-true
 // Failure says: Load once, with `refresh: false`: the repository was asked [true]
 
 import LegacyKit

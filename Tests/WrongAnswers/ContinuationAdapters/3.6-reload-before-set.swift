@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.6 · reload-before-set
 // Mistake: "The view reloads, and the articles arrive with it: the order of two lines on the main actor makes no
 //   difference, since nothing can run in between."
-// Lesson bullet: Set `articles` before you call `reloadList()`
+// Anti-pattern: reload-before-set
 // Failure says: Set `articles` before you call `reloadList()`: the view reloads to show them
 
 import LegacyKit

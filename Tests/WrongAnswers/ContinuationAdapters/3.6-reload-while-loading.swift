@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.6 · reload-while-loading
 // Mistake: The list should clear at once while the articles load, so the presenter reloads it before the
 //   load too.
-// Lesson bullet: Load once, with `refresh: false`
+// Anti-pattern: refresh-true
 // Failure says: Call `reloadList()` once, on the main actor
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.6 · strong-view
 // Mistake: The presenter talks to its view all the time, so it keeps a plain reference to it.
-// Lesson bullet: A strong reference to the view
+// Anti-pattern: strong-view
 // Failure says: A strong reference to the view makes a cycle with the screen that owns the presenter
 
 import LegacyKit

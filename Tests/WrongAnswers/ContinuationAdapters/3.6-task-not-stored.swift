@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.6 · task-not-stored
 // Mistake: `onViewDidLoad()` starts the load in a `Task`; nobody needs the task afterwards.
-// Lesson bullet: Store the `Task`
+// Anti-pattern: task-not-stored
 // Failure says: Store the Task that onViewDidLoad() starts in `loading`
 
 import LegacyKit

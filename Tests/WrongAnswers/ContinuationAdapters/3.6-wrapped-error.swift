@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.6 · wrapped-error
 // Mistake: The view shows a friendly message, so the presenter hands it a presenter-level error instead
 //   of the raw one.
-// Lesson bullet: A failed load calls `handleApiError(error:)`
+// Anti-pattern: wrapped-error
 // Failure says: with the repository's error unchanged
 
 import LegacyKit

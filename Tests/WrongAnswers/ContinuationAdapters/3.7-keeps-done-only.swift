@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.7 · keeps-done-only
 // Mistake: The repository is checked now; the chain was fine in the demo, so it still ends in `.done`.
-// Lesson bullet: **`.done` without `.catch`.**
+// Anti-pattern: keeps-done-only
 // Failure says: `.done` without `.catch` never resumes on a rejection
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.7 · keeps-presenter-copy
 // Mistake: The presenter's bridge is fixed now (checked, `.catch`, spinner after the await); it can keep
 //   its own.
-// Lesson bullet: **The bridge copied into two call sites.**
+// Anti-pattern: keeps-presenter-copy
 // Failure says: The presenter has its own copy of the bridge
 
 import LegacyKit

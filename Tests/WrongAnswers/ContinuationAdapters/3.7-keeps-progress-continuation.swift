@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.7 · keeps-progress-continuation
 // Mistake: Progress is just another callback: a continuation in a Task feeds the stream.
-// Lesson bullet: **A repeating source wrapped in a continuation.**
+// Anti-pattern: keeps-progress-continuation
 // Failure says: a continuation resumes once; progress calls back again and again: use AsyncStream
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.7 · keeps-spinner-in-closure
 // Mistake: The spinner stops the moment the answer arrives, in the callback, on success and on failure.
-// Lesson bullet: **UI state touched inside the continuation's closure.**
+// Anti-pattern: keeps-spinner-in-closure
 // Failure says: The spinner was touched inside the continuation's closure
 
 import LegacyKit

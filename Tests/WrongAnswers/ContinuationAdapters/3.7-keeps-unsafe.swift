@@ -1,6 +1,6 @@
 // Wrong answer to exercise 3.7 · keeps-unsafe
 // Mistake: Fixed the chain, kept the unsafe continuation: the checked one only ever printed warnings.
-// Lesson bullet: **An unsafe continuation used to silence a warning.**
+// Anti-pattern: keeps-unsafe
 // Failure says: an unsafe continuation stays silent
 
 import LegacyKit

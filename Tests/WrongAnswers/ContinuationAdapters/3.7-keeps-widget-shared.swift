@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.7 · keeps-widget-shared
 // Mistake: The widget is tiny and always shows the shared cloud, so it reads it directly, through a
 //   checked continuation.
-// Lesson bullet: **The bridge copied into two call sites.**
+// Anti-pattern: keeps-presenter-copy
 // Failure says: The widget bridged ArticleCloud.shared again instead of asking its repository
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 3.7 · stream-never-finishes
 // Mistake: An AsyncStream now, yielding every value; the completion carries nothing the progress bar
 //   needs.
-// Lesson bullet: **A repeating source wrapped in a continuation.**
+// Anti-pattern: keeps-progress-continuation
 // Failure says: and then waited forever: finish the stream when the download completes
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.1 · detached-task
 // Mistake: "A detached task does not inherit anything, so it cannot block the loader, and await takes it to the main actor."
-// Lesson bullet: Batches delivered back to back keep their order
+// Anti-pattern: task-per-callback
 // Failure says: races the others to the main actor
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.1 · main-actor-run-in-task
 // Mistake: "MainActor.run is how you get onto the main actor; it needs async, so wrap it in a Task."
-// Lesson bullet: Batches delivered back to back keep their order
+// Anti-pattern: task-per-callback
 // Failure says: races the others to the main actor
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.1 · main-sync
 // Mistake: "Hop to the main queue, as in UIKit days, and wait so the batch is on screen before the loader goes on."
-// Lesson bullet: Called on the main queue, `DispatchQueue.main.sync` waits
+// Anti-pattern: main-sync
 // Failure says: DispatchQueue.main.sync waits for itself there
 
 import Dispatch

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.1 · sync-unless-on-main
 // Mistake: "DispatchQueue.main.sync delivers the batches one at a time in the loader's order without a Task per batch, and the deadlock the lesson warns about only happens on the main queue, so there I call the closure directly."
-// Lesson bullet: While the main queue is busy, a delegate method that waits for it
+// Anti-pattern: sync-unless-on-main
 // Failure says: While the main queue was busy, the delegate method did not return
 
 import Dispatch

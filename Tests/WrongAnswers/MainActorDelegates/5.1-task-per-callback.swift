@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.1 · task-per-callback
 // Mistake: "A delegate method is not async, so I start a Task and await the closure in it."
-// Lesson bullet: Batches delivered back to back keep their order
+// Anti-pattern: task-per-callback
 // Failure says: races the others to the main actor
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.1 · wrap-in-assume-isolated
 // Mistake: "The closure is main-actor code and the UI updates fine in my app: tell the compiler it is."
-// Lesson bullet: `MainActor.assumeIsolated` traps
+// Anti-pattern: wrap-in-assume-isolated
 // Failure says: MainActor.assumeIsolated traps on the loader's background queue
 
 import LegacyKit

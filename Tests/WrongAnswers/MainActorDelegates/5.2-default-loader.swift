@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.2 · default-loader
 // Mistake: "makeLoader is only there for the tests; the app always uses an ImageBatchLoader."
-// Lesson bullet: `load()` must create the loader with `makeLoader`
+// Anti-pattern: default-loader
 // Failure says: load() must create the loader with makeLoader
 
 import LegacyKit

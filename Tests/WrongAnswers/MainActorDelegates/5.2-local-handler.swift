@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.2 · local-handler
 // Mistake: "The loader is what I keep; the handler is only a go-between, a local will do."
-// Lesson bullet: The loader lost batches: it holds its delegate weakly
+// Anti-pattern: local-handler
 // Failure says: Keep the handler in a property of the view model
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.2 · strong-self
 // Mistake: "The view model owns the handler, so self is always there when a batch comes: no need for weak."
-// Lesson bullet: The handler's closure captures the view model strongly
+// Anti-pattern: strong-self
 // Failure says: capture it weakly
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.2 · unowned-self
 // Mistake: "The view model owns the handler, so it outlives every batch: [unowned self] avoids the cycle without an optional."
-// Lesson bullet: A view model that goes away while batches are still on their way
+// Anti-pattern: unowned-self
 // Failure says: a late batch read it through [unowned self], which traps
 
 import LegacyKit

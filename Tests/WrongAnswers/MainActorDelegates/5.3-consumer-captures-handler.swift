@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.3 · consumer-captures-handler
 // Mistake: "The consumer reads the stream the handler stores; a task on the main actor cannot make a cycle."
-// Lesson bullet: The handler goes away, and its consumer with it
+// Anti-pattern: consumer-captures-handler
 // Failure says: its consumer task captures it (self)
 
 import LegacyKit

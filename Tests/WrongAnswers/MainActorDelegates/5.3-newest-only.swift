@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.3 · newest-only
 // Mistake: "The screen only needs the latest batch, and an unbounded buffer can grow without limit: keep the newest."
-// Lesson bullet: Every batch arrives, on the main actor
+// Anti-pattern: newest-only
 // Failure says: Every batch must arrive
 
 import LegacyKit

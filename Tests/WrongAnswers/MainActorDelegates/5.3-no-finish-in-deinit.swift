@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.3 · no-finish-in-deinit
 // Mistake: "The loader never finishes a gallery, so neither does the stream: the consumer simply waits for more."
-// Lesson bullet: The handler goes away, and its consumer with it
+// Anti-pattern: consumer-captures-handler
 // Failure says: finish the stream in the handler's deinit
 
 import LegacyKit

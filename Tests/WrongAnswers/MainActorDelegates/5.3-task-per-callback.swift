@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.3 · task-per-callback
 // Mistake: "A Task per batch hops to the main actor; the loader delivers in order, so they arrive in order."
-// Lesson bullet: A thousand batches delivered back to back must arrive in order
+// Anti-pattern: task-per-callback
 // Failure says: A task per callback starts on the concurrent pool and races to the main actor
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.3 · yield-in-task
 // Mistake: "One stream and one consumer, as the lesson says; yielding from a Task keeps the delegate method quick."
-// Lesson bullet: A thousand batches delivered back to back must arrive in order
+// Anti-pattern: task-per-callback
 // Failure says: A task per callback starts on the concurrent pool and races to the main actor
 
 import LegacyKit

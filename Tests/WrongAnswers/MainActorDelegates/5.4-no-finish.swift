@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.4 · no-finish
 // Mistake: "The stream ends when the consumer stops listening; onTermination takes care of the rest."
-// Lesson bullet: The stream never finished
+// Anti-pattern: no-finish
 // Failure says: The stream never finished: call finish() when the loader calls imageLoaderDidFinish
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.4 · no-stop
 // Mistake: "onTermination only has to keep the delegate alive; the loader stops by itself when it is done."
-// Lesson bullet: The consumer stopped, but the loader goes on
+// Anti-pattern: no-stop
 // Failure says: The consumer stopped, but the loader goes on: stop it in onTermination
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.4 · replace-images
 // Mistake: "Each batch is what the screen shows now: assign it."
-// Lesson bullet: Append each batch, with `for await`
+// Anti-pattern: replace-images
 // Failure says: Append each batch, with for await, until the stream ends
 
 import LegacyKit

@@ -2,7 +2,7 @@
 // Mistake: "`AsyncStream(unfolding:onCancel:)` hands out one batch per `next()` from a queue the
 //   delegate fills, and `onCancel` stops the loader: no continuation to keep, nothing to finish by
 //   hand."
-// Lesson bullet: A consumer that stops must end its loop
+// Anti-pattern: unfolding-batches
 // Failure says: The consumer's task was cancelled, but its for-await loop never ended
 
 import LegacyKit

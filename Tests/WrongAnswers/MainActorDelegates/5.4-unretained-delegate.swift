@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.4 · unretained-delegate
 // Mistake: "The loader is captured by onTermination, and the loader has the delegate: that keeps it alive."
-// Lesson bullet: The loader lost batches: it holds its delegate weakly
+// Anti-pattern: unretained-delegate
 // Failure says: Keep the delegate alive for as long as the stream lives
 
 import LegacyKit

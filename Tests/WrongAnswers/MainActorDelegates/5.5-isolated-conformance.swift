@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.5 · isolated-conformance
 // Mistake: "The handler only touches main-actor state, so make it @MainActor, conformance included: no Sendable closure, no Task, and the compiler is happy."
-// Lesson bullet: Every batch lands in `images`, on the main actor, in order
+// Anti-pattern: isolated-conformance
 // Failure says: they were appended off the main actor, on the loader's queue
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.5 · preconcurrency-model
 // Mistake: "The model is the delegate itself: no handler at all, and @preconcurrency is what the compiler suggested."
-// Lesson bullet: Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`
+// Anti-pattern: unchecked-handler
 // Failure says: `@preconcurrency` is still in the file
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.5 · strong-self
 // Mistake: "Everything is on the main actor now, so capturing self is safe."
-// Lesson bullet: The handler's closure captures the model strongly
+// Anti-pattern: strong-self
 // Failure says: capture it weakly
 
 import LegacyKit

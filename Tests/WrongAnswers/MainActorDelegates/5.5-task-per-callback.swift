@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.5 · task-per-callback
 // Mistake: "A Task per batch and an await: that is how you reach the main actor from a delegate."
-// Lesson bullet: Every batch lands in `images`, on the main actor, in order
+// Anti-pattern: isolated-conformance
 // Failure says: races the others to the main actor
 
 import LegacyKit

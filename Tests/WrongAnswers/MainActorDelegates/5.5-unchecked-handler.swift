@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.5 · unchecked-handler
 // Mistake: "I removed assumeIsolated and nonisolated(unsafe) and hop with Task { @MainActor in }; the handler only needs its closure set once."
-// Lesson bullet: Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`
+// Anti-pattern: unchecked-handler
 // Failure says: `@unchecked Sendable` is still in the file
 
 import LegacyKit

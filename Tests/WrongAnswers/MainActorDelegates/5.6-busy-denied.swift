@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.6 · busy-denied
 // Mistake: "The prompt is already up and a second request changes nothing, so fail fast with .denied, don't pile up."
-// Lesson bullet: A second caller turned away with a default
+// Anti-pattern: busy-denied
 // Failure says: every caller waits for the user's answer, and gets it, even one that asked while the prompt was showing
 
 import CourseCatalog

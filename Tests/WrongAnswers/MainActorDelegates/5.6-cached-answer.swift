@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.6 · cached-answer
 // Mistake: "Once the user has answered, we know the answer: hand it back instead of showing the prompt again."
-// Lesson bullet: The first answer kept as a cache
+// Anti-pattern: cached-answer
 // Failure says: After the user answered, a new requestAccess() did not ask the center again
 
 import CourseCatalog

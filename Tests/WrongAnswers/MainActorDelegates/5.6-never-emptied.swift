@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.6 · never-emptied
 // Mistake: "Keep every caller in a list, and when the answer comes, resume everyone in the list."
-// Lesson bullet: A list that is never emptied
+// Anti-pattern: never-emptied
 // Failure says: The second answer resumed the first caller again
 
 import CourseCatalog

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.6 · one-continuation
 // Mistake: "One prompt, one answer, so one continuation: store it, ask the center, resume it when the answer comes."
-// Lesson bullet: One stored continuation: a second call overwrites it
+// Anti-pattern: one-continuation
 // Failure says: Two calls overlapped and the center answered once, but a caller never heard back
 
 import CourseCatalog

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.6 · one-per-answer
 // Mistake: "Callers queue up, first in, first out: each answer goes to the oldest caller still waiting."
-// Lesson bullet: Resuming one caller per answer
+// Anti-pattern: one-per-answer
 // Failure says: Two calls overlapped and the center answered once, but a caller never heard back
 
 import CourseCatalog

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 5.6 · resume-in-task
 // Mistake: "Don't make the center wait on our callers: hand the answer out in a Task, and clear the list there."
-// Lesson bullet: Resuming later, from a `Task`
+// Anti-pattern: resume-in-task
 // Failure says: a new request returns the answer to its own prompt, so resume the waiting callers in the delegate method itself
 
 import CourseCatalog

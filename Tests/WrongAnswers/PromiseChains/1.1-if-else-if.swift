@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.1 · if-else-if
 // Mistake: A session fulfills, an error rejects: those are the two answers the service documents.
-// Lesson bullet: An if/else-if on the two optionals
+// Anti-pattern: if-else-if
 // Failure says: an if/else-if on the two optionals leaves the promise pending forever
 
 import LegacyKit

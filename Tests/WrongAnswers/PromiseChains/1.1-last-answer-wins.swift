@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.1 · last-answer-wins
 // Mistake: The service sometimes answers twice; the later answer is the fresher one, so the wrapper
 //   waits a moment for it.
-// Lesson bullet: A promise settles once
+// Anti-pattern: last-answer-wins
 // Failure says: A promise settles once: the first callback decides
 
 import Dispatch

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.1 · retry-login
 // Mistake: Sign-in fails now and then on a bad network, so the wrapper tries once more before it
 //   rejects.
-// Lesson bullet: Call the legacy service exactly once
+// Anti-pattern: retry-login
 // Failure says: Call the legacy service exactly once
 
 import LegacyKit

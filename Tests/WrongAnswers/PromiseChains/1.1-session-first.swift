@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.1 · session-first
 // Mistake: If the service managed to send a session, the user is signed in; the error only matters
 //   without one.
-// Lesson bullet: When the callback delivers both, the error wins
+// Anti-pattern: session-first
 // Failure says: When the callback delivers both, the error wins
 
 import LegacyKit

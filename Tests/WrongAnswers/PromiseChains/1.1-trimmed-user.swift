@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.1 · trimmed-user
 // Mistake: Users paste their name with spaces around it, so the wrapper trims it before it signs in.
-// Lesson bullet: Call the legacy service exactly once
+// Anti-pattern: retry-login
 // Failure says: pass the credentials through
 
 import Foundation

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.2 · guest-session
 // Mistake: When sign-in fails, carry on with a guest session: the user still sees public headlines.
-// Lesson bullet: After a failed step, the later steps must not run
+// Anti-pattern: guest-session
 // Failure says: After a failed step, the later steps must not run
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.2 · nested-not-returned
 // Mistake: Once I have the session, I start the feed request in `done`; the chain is shorter that way.
-// Lesson bullet: Return every inner promise from `then`
+// Anti-pattern: nested-not-returned
 // Failure says: a nested chain that is not returned runs on its own
 // Also says: The feed's error never reached the caller
 

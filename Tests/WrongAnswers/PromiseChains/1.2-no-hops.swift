@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.2 · no-hops
 // Mistake: `on: nil` everywhere saves two hops to the main queue; filtering titles is cheap anywhere.
-// Lesson bullet: `done` runs on the main queue by default
+// Anti-pattern: no-hops
 // Failure says: The screen was updated off the main queue
 
 import LegacyKit

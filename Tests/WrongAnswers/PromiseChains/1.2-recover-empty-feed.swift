@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.2 · recover-empty-feed
 // Mistake: A failed feed should not break the screen: `recover` with an empty list, and the chain goes
 //   on.
-// Lesson bullet: A nested chain with its own `catch` swallows the error
+// Anti-pattern: recover-empty-feed
 // Failure says: The feed's error never reached the caller
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.3 · catch-all-errors
 // Mistake: `catch` skips cancellations, so I catch `.allErrors` to be sure every failure reaches the
 //   user.
-// Lesson bullet: A cancellation is neither success nor failure
+// Anti-pattern: catch-all-errors
 // Failure says: A cancellation is neither success nor failure
 
 import LegacyKit

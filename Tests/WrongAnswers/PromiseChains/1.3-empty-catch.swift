@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.3 · empty-catch
 // Mistake: The chain must end in `catch`; the screen already shows what it has, so the handler logs.
-// Lesson bullet: End the chain with `catch`
+// Anti-pattern: empty-catch
 // Failure says: The error never reached the screen
 
 import LegacyKit

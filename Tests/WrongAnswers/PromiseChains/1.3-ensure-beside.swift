@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.3 · ensure-beside
 // Mistake: The spinner hides when the request ends, so `ensure` goes on the request itself.
-// Lesson bullet: `ensure` belongs in the chain after `done`
+// Anti-pattern: ensure-beside
 // Failure says: The spinner went off before the articles were on the screen
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.3 · recover-everything
 // Mistake: Whatever goes wrong, showing the cached articles beats an error alert.
-// Lesson bullet: Recover only the errors you can handle
+// Anti-pattern: recover-everything
 // Failure says: The cache was shown for a server error
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.3 · spinner-in-done-and-catch
 // Mistake: The spinner hides when the articles arrive, and when the error does: both ends of the chain.
-// Lesson bullet: `catch` skips cancellations, so a spinner
+// Anti-pattern: spinner-in-done-and-catch
 // Failure says: The spinner stayed on after a cancel
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.4 · append-in-arrival-order
 // Mistake: "I don't need when(resolved:) and its Results: I start every request, and each one that loads appends its thumbnail to a locked list; when the last request is done I hand the list back."
-// Lesson bullet: `when(resolved:)` keeps the input order too
+// Anti-pattern: append-in-arrival-order
 // Failure says: in the order they arrived, not in article order
 
 import Foundation

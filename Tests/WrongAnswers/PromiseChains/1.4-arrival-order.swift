@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.4 · arrival-order
 // Mistake: Each thumbnail goes into the list as soon as it arrives, so the first ones show up first.
-// Lesson bullet: `when(fulfilled:)` keeps the input order
+// Anti-pattern: arrival-order
 // Failure says: keeps the input order; do not sort by arrival
 
 import Foundation

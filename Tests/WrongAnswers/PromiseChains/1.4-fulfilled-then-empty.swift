@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.4 · fulfilled-then-empty
 // Mistake: `when(fulfilled:)` loads them all; if anything fails, the screen shows no thumbnails rather
 //   than an error.
-// Lesson bullet: When failures should be skipped
+// Anti-pattern: fulfilled-then-empty
 // Failure says: Use `when(resolved:)`
 
 import Foundation

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.4 · no-timeout
 // Mistake: The feed has its own network timeout, so the wrapper just returns the request.
-// Lesson bullet: A request that never answers
+// Anti-pattern: no-timeout
 // Failure says: A request that never answers must still fail after the timeout
 
 import Foundation

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.4 · sequential-loop
 // Mistake: A loop that appends each thumbnail to the ones before it keeps the order and never floods the
 //   server.
-// Lesson bullet: Create every promise first
+// Anti-pattern: sequential-loop
 // Failure says: The requests ran one after another
 
 import Foundation

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.4 · settle-all-first
 // Mistake: I wait until every request has answered, then fail if one of them failed: that way nothing is
 //   left running.
-// Lesson bullet: `when(fulfilled:)` rejects as soon as one rejects
+// Anti-pattern: settle-all-first
 // Failure says: the result still waited for the others
 
 import Foundation

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.5 · no-failed-event
 // Mistake: The result already tells the caller it failed; a separate analytics event is noise.
-// Lesson bullet: Keep every step, compensation and analytics event
+// Anti-pattern: no-failed-event
 // Failure says: Keep every step, compensation (release) and analytics event where the pyramid has it
 
 import LegacyKit

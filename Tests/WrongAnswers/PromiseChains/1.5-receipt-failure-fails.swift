@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.5 · receipt-failure-fails
 // Mistake: A failed receipt is a failed step like any other, so it fails the checkout.
-// Lesson bullet: Recover from a tolerated failure locally
+// Anti-pattern: receipt-failure-fails
 // Failure says: recover from that one error, locally
 
 import LegacyKit

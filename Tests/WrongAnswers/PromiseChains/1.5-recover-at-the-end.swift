@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.5 · recover-at-the-end
 // Mistake: One `recover` at the end of the chain handles the receipt's failure, and keeps the chain
 //   flat.
-// Lesson bullet: Recover from a tolerated failure locally
+// Anti-pattern: receipt-failure-fails
 // Failure says: Recover from a tolerated failure locally, not at the end of the chain
 
 import LegacyKit

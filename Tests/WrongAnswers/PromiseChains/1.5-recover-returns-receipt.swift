@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.5 · recover-returns-receipt
 // Mistake: When the charge fails, release the stock and hand back an empty receipt: the caller gets a
 //   value either way.
-// Lesson bullet: Compensate in a `recover` that rethrows
+// Anti-pattern: recover-returns-receipt
 // Failure says: a `recover` that returns a value turns a failed charge into a success
 
 import LegacyKit

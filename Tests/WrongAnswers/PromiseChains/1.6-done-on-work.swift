@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.6 · done-on-work
 // Mistake: The articles are prepared on `work` already, so `done` can stay there and skip a hop.
-// Lesson bullet: After `map(on: work)`, let `done` go back
+// Anti-pattern: done-on-work
 // Failure says: The screen was updated off the main queue
 
 import Dispatch

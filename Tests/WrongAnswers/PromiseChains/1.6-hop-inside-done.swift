@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.6 · hop-inside-done
 // Mistake: `done` runs on `work`, and the UI update hops to the main queue by hand, the way the rest of
 //   the app does it.
-// Lesson bullet: After `map(on: work)`, let `done` go back
+// Anti-pattern: done-on-work
 // Failure says: The chain settled before the screen was updated
 
 import Dispatch

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.6 · map-default-queue
 // Mistake: `map` prepares the feed and `done` shows it: PromiseKit takes care of the queues.
-// Lesson bullet: Pass slow work to `map(on: work)`
+// Anti-pattern: map-default-queue
 // Failure says: pass it to `map(on: work)`
 
 import Dispatch

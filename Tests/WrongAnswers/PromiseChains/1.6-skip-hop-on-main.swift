@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.6 · skip-hop-on-main
 // Mistake: "When showPreparedFeed is called on the main queue, `done` is already where it belongs, so `on: nil` saves a pointless hop back to main; only callers on other queues need `.main`."
-// Lesson bullet: Where a chain is made decides nothing
+// Anti-pattern: skip-hop-on-main
 // Failure says: Called from the main queue, the chain updated the screen off it
 
 import Dispatch

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.6 · wait-with-map
 // Mistake: `wait()` is the simplest way to read a setting synchronously; `map` picks the theme out of
 //   the settings.
-// Lesson bullet: `wait()` on the main queue deadlocks
+// Anti-pattern: wait-with-map
 // Failure says: currentTheme deadlocked on the main queue
 
 import Dispatch

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.7 · all-errors-policy
 // Mistake: `recover` skips some errors by default, so I pass `.allErrors` to be sure every failure is
 //   considered.
-// Lesson bullet: Never retry a cancellation
+// Anti-pattern: all-errors-policy
 // Failure says: Never retry a cancellation: the user asked to stop
 
 import Foundation

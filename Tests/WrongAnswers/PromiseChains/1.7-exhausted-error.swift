@@ -1,7 +1,7 @@
 // Wrong answer to exercise 1.7 · exhausted-error
 // Mistake: When the attempts run out, the caller should hear that the retries were exhausted, not some
 //   network error.
-// Lesson bullet: When the attempts are used up
+// Anti-pattern: exhausted-error
 // Failure says: When the attempts are used up, fail with the last error, not a generic one
 
 import Foundation

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.7 · fixed-delay
 // Mistake: A steady pause between attempts is enough for a flaky network.
-// Lesson bullet: Double the delay on every retry
+// Anti-pattern: linear-backoff
 // Failure says: Double the delay on every retry: exponential, not fixed
 
 import Foundation

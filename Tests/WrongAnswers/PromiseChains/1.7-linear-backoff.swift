@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.7 · linear-backoff
 // Mistake: Each retry waits a little longer than the last: one more `initialDelay` every time.
-// Lesson bullet: Double the delay on every retry
+// Anti-pattern: linear-backoff
 // Failure says: Double the delay on every retry: exponential, not fixed
 
 import Foundation

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.7 · one-extra-attempt
 // Mistake: maxAttempts is how many retries there are, after the first try.
-// Lesson bullet: `maxAttempts` counts every attempt
+// Anti-pattern: one-extra-attempt
 // Failure says: `maxAttempts` counts every attempt, the first included
 
 import Foundation

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.7 · retry-everything
 // Mistake: Any error can be temporary, so every failure gets another try.
-// Lesson bullet: Retry only when `isRetryable` says so
+// Anti-pattern: retry-everything
 // Failure says: Retry only when `isRetryable` says so
 
 import Foundation

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 1.7 · sleep-between-attempts
 // Mistake: A short `Thread.sleep` before the next attempt is the simplest way to wait.
-// Lesson bullet: Double the delay on every retry
+// Anti-pattern: linear-backoff
 // Failure says: Wait with `after`, never `sleep`
 
 import Foundation

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.1 · any-error
 // Mistake: "On the failure path the adapter must throw; which error it throws is its own business, so I only
 //   check that the call threw."
-// Lesson bullet: Any error is not the cloud's error
+// Anti-pattern: any-error
 // Failure says: Your tests pass an adapter that throws an error of its own instead of the cloud's
 
 import LegacyKit

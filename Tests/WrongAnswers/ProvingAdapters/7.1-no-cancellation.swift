@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.1 · no-cancellation
 // Mistake: "A cancellation is just one more rejection: once the cloud's errors are thrown, a cancelled promise
 //   goes down the same path, so it needs no test of its own."
-// Lesson bullet: A cancellation is a failure path too
+// Anti-pattern: no-cancellation
 // Failure says: Your tests pass an adapter that never resumes when the promise is cancelled
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.1 · no-deadline
 // Mistake: "The scripted cloud answers at once, on the caller's thread: a deadline only guards against a slow
 //   network, and these tests have none, so a plain `await` is enough."
-// Lesson bullet: A failure test without a deadline
+// Anti-pattern: no-deadline
 // Failure says: Your tests hang against an adapter that never resumes when the promise is rejected
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.1 · no-refresh-check
 // Mistake: "`refresh: true` and `refresh: false` get the same scripted articles back, so comparing the articles
 //   covers both calls; how the flag reached the cloud is the cloud's concern."
-// Lesson bullet: A test that never looks at the `refresh` flag
+// Anti-pattern: no-refresh-check
 // Failure says: Your tests pass an adapter that always asks the cloud with `forceRefresh: false`
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.1 · samples-only
 // Mistake: "A fresh `ArticleCloud()` already answers with `Article.samples`, so there is nothing to script:
 //   getting the samples back shows the adapter returns what the cloud sends."
-// Lesson bullet: A test that never scripts the cloud
+// Anti-pattern: samples-only
 // Failure says: Your tests pass an adapter that ignores the cloud it is given and asks `ArticleCloud.shared`
 
 import LegacyKit

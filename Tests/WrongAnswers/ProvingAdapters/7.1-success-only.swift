@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.1 · success-only
 // Mistake: "The adapter's job is to hand back the articles; if the happy path returns exactly what the cloud
 //   sent, for the flag I asked, the adapter works."
-// Lesson bullet: A suite with only a success test
+// Anti-pattern: success-only
 // Failure says: Your tests pass an adapter that never resumes when the promise is rejected
 
 import LegacyKit

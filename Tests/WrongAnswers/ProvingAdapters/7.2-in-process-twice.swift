@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.2 · in-process-twice
 // Mistake: "Two profiles are the harmless double callback: the loader keeps the first and returns it, so I can check
 //   that right here; only the paths that end in an error need a child process."
-// Lesson bullet: A double resume checked in the test's own process
+// Anti-pattern: in-process-twice
 // Failure says: Your tests crash the test process against an adapter that resumes its continuation again when the SDK
 //   calls back twice
 

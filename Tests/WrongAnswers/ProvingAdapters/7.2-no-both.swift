@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.2 · no-both
 // Mistake: "A callback carries a profile or an error; two callbacks are the SDK's real bug, so I test those, and
 //   `(nil, nil)`, and leave out a reply that carries both at once."
-// Lesson bullet: A suite that never scripts a profile and an error together
+// Anti-pattern: no-both
 // Failure says: Your tests pass an adapter that returns the profile when the SDK sends a profile and an error together
 
 import LegacyKit

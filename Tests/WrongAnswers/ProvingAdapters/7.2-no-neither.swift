@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.2 · no-neither
 // Mistake: "`(nil, nil)` breaks the Cocoa convention, so no SDK sends it; the odd paths worth a child process are the
 //   double callbacks and a profile sent with an error."
-// Lesson bullet: A suite that never scripts `(nil, nil)`
+// Anti-pattern: no-neither
 // Failure says: Your tests pass an adapter that never resumes when the SDK calls back with neither a profile nor an
 //   error
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.2 · same-kind-twice
 // Mistake: "One double callback proves the guard: if a second profile is ignored, any second callback is, whatever it
 //   carries."
-// Lesson bullet: Only two callbacks of the same kind
+// Anti-pattern: same-kind-twice
 // Failure says: Your tests pass an adapter that resumes twice when an error comes first and a profile second
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.2 · twice-later
 // Mistake: "A real SDK calls back from the network, never on the caller's thread, so I script the double callbacks
 //   the way they come in the app: half a second late."
-// Lesson bullet: A second callback that comes after the child has exited
+// Anti-pattern: twice-later
 // Failure says: Your tests pass an adapter that resumes its continuation again when the SDK calls back twice
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.3 · error-from-empty
 // Mistake: "A failed load is a failed load: a stub that fails on its first call shows the error reported and
 //   nothing put on screen, so keeping the old articles is covered."
-// Lesson bullet: An error path tested from an empty screen
+// Anti-pattern: error-from-empty
 // Failure says: Your tests pass a presenter that blanks the list when a later load fails
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.3 · no-pull-to-refresh
 // Mistake: "A pull to refresh runs the very same load as `onViewDidLoad()`: a screen that appears twice covers
 //   it, the second load failing."
-// Lesson bullet: Only `onViewDidLoad()` is tested
+// Anti-pattern: no-pull-to-refresh
 // Failure says: Your tests pass a presenter that loads from the cache when the user pulls to refresh
 
 import LegacyKit

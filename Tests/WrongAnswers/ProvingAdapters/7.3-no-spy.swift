@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.3 · no-spy
 // Mistake: "The presenter's state is what the screen shows: checking `articles` after each load covers it, and
 //   a view is UIKit's business, which a unit test leaves out."
-// Lesson bullet: No spy view
+// Anti-pattern: no-spy
 // Failure says: Your tests pass a presenter that sets its articles but never asks the view to reload
 
 import LegacyKit

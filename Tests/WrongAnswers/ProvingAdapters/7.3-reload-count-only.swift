@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.3 · reload-count-only
 // Mistake: "The spy counts the calls: one `reloadList()` after a load, and `articles` right afterwards, prove
 //   the screen shows the new list."
-// Lesson bullet: Counting reloads without looking at what is shown
+// Anti-pattern: reload-count-only
 // Failure says: Your tests pass a presenter that asks the view to reload before it has set the new articles
 
 import LegacyKit

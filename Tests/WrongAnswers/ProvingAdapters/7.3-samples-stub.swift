@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.3 · samples-stub
 // Mistake: "`Article.samples` is the app's own test data: a stub that answers with it shows the presenter puts
 //   the repository's articles on screen."
-// Lesson bullet: A stub that answers with `Article.samples`
+// Anti-pattern: samples-stub
 // Failure says: Your tests pass a presenter that loads from the legacy singleton `ArticleCloud.shared` instead of
 //   its repository
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.3 · success-only
 // Mistake: "The stub never fails unless I tell it to, and the repository is tested on its own: the presenter's
 //   part is to show what it gets, on load and on pull to refresh."
-// Lesson bullet: A suite with only a success test
+// Anti-pattern: success-only
 // Failure says: Your tests pass a presenter that never tells the view that loading failed
 
 import LegacyKit

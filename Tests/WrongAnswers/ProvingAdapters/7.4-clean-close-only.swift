@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.4 · clean-close-only
 // Mistake: "The adapter has one `onClose`, and it finishes the stream: a socket that closes cleanly proves the
 //   end, and a broken one ends the same way."
-// Lesson bullet: Only a socket that closes cleanly
+// Anti-pattern: clean-close-only
 // Failure says: Your tests pass a stream that finishes cleanly when the socket breaks, and drops its error
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.4 · contains-check
 // Mistake: "When the socket breaks, what matters is that no message was lost: I check each scripted one is among what
 //   arrived, and let the loop end however it ends."
-// Lesson bullet: Checking that the messages arrived, not that nothing else did
+// Anti-pattern: contains-check
 // Failure says: Your tests pass a stream that turns the socket's error into one more message
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.4 · never-stops
 // Mistake: "A stream is read to its end; every socket I script closes, and the stream finishes with it, so a consumer
 //   that stops early needs no test of its own."
-// Lesson bullet: No consumer that stops
+// Anti-pattern: never-stops
 // Failure says: Your tests pass a stream that leaves the socket connected after its consumer stops
 
 import LegacyKit

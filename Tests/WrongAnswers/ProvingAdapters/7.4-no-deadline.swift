@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.4 · no-deadline
 // Mistake: "The socket is scripted to close after three messages, so the loop ends on its own; wrapping it in a
 //   deadline only adds noise."
-// Lesson bullet: Collecting a stream without a deadline
+// Anti-pattern: no-deadline
 // Failure says: Your tests hang against a stream that never finishes when the socket closes
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.4 · reads-as-they-arrive
 // Mistake: "A stream is read as it comes: the loop starts right away and takes each message as the socket sends it;
 //   a test that waits for the socket to close before reading tests a consumer no app has."
-// Lesson bullet: Reading only as the messages arrive
+// Anti-pattern: reads-as-they-arrive
 // Failure says: Your tests pass a stream that keeps only the newest message when its consumer is slower than the socket
 
 import LegacyKit

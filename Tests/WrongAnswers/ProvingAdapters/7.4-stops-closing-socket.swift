@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.4 · stops-closing-socket
 // Mistake: "A consumer that stops is a consumer that stops: the same socket as in the other tests will do, and
 //   afterwards it must not be open."
-// Lesson bullet: A consumer that stops only a socket that closes on its own
+// Anti-pattern: stops-closing-socket
 // Failure says: Your tests pass a stream that disconnects only when the stream finishes, not when its consumer stops
 
 import LegacyKit

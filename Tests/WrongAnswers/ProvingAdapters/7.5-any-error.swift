@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.5 · any-error
 // Mistake: "A failed login must throw rather than hand back a session; the caller only shows 'could not sign in', so
 //   any error will do."
-// Lesson bullet: Any error is not the service's error
+// Anti-pattern: any-error
 // Failure says: Your tests pass an adapter that throws an error of its own instead of the service's
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.5 · kept-test-dropped
 // Mistake: "returnsTheSession() and the double-callback test both compare a session: one of them is enough, so
 //   the teammate's goes."
-// Lesson bullet: A right test rewritten
+// Anti-pattern: kept-test-weakened
 // Failure says: Keep the teammate's test `returnsTheSession()`: it is right
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.5 · kept-test-weakened
 // Mistake: "An assertion that prints a password on failure leaks it into the CI log; checking that the user name
 //   reached the service is enough."
-// Lesson bullet: A right test rewritten
+// Anti-pattern: kept-test-weakened
 // Failure says: The teammate's test `passesCredentials()` no longer catches an adapter that passes an empty password
 //   to the service
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.5 · no-neither
 // Mistake: "The teammate's suite had two holes, the sleeping failure test and the double callback in-process; with
 //   both fixed, every test it had now catches what it should."
-// Lesson bullet: No test of `(nil, nil)`
+// Anti-pattern: no-neither
 // Failure says: Your tests pass an adapter that never resumes when the service answers with neither a session nor an
 //   error
 

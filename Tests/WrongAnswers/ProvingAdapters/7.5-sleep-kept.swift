@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.5 · sleep-kept
 // Mistake: "The failure test already guards against a hang with its sleep and cancel; the holes are the double
 //   callback in the test's own process and the missing `(nil, nil)`, so I fix those and keep it."
-// Lesson bullet: A failure test that sleeps
+// Anti-pattern: sleep-kept
 // Failure says: Your tests pass an adapter that never resumes when the login fails
 
 import LegacyKit

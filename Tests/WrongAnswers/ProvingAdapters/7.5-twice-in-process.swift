@@ -1,7 +1,7 @@
 // Wrong answer to exercise 7.5 · twice-in-process
 // Mistake: "The teammate's double-callback test awaits under a deadline and checks the first session wins; it looks
 //   right, so only the sleeping failure test and the missing `(nil, nil)` need fixing."
-// Lesson bullet: A double callback left in the test's own process
+// Anti-pattern: twice-in-process
 // Failure says: Your tests crash the test process against an adapter that resumes its continuation again when the
 //   service calls back twice
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.1 · finish-on-success-only
 // Mistake: "When the download succeeds the stream is complete, so that is where it finishes; a
 //   failed download has no final value to report."
-// Lesson bullet: Call `finish()` in the completion
+// Anti-pattern: no-finish
 // Failure says: A failed download must end the stream as well
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.1 · newest-only
 // Mistake: "A progress bar only ever shows the latest value, so the stream needs to keep only the
 //   newest one."
-// Lesson bullet: Yield every value, in order
+// Anti-pattern: newest-only
 // Failure says: the stream dropped the others while the consumer was behind
 // Also says: values yielded while nobody was reading were dropped
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.1 · no-finish
 // Mistake: "Every progress value shows up in the demo, so the stream works; the completion has no
 //   value to yield, so there is nothing to do in it."
-// Lesson bullet: Call `finish()` in the completion
+// Anti-pattern: no-finish
 // Failure says: The download completed, but the stream never finished
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.1 · start-in-task
 // Mistake: "The builder closure is synchronous; starting the download belongs in a Task, so that
 //   creating the stream returns at once."
-// Lesson bullet: Start the source once, inside the builder closure
+// Anti-pattern: start-in-task
 // Failure says: Start the source once, inside the builder closure, when the stream is created
 
 import LegacyKit

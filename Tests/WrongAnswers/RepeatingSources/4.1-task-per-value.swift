@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.1 · task-per-value
 // Mistake: "The download calls back on its own queue; hand each value to the async world in a Task,
 //   as I did with the completion handlers."
-// Lesson bullet: Yield directly from the callback
+// Anti-pattern: task-per-value
 // Failure says: Yield directly from the callback
 
 import LegacyKit

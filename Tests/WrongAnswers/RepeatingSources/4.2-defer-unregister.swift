@@ -1,6 +1,6 @@
 // Wrong answer to exercise 4.2 · defer-unregister
 // Mistake: "Cleanup goes in a `defer`, next to the registration, so it can never be forgotten."
-// Lesson bullet: A `defer` in the builder closure runs when the builder returns
+// Anti-pattern: defer-unregister
 // Failure says: a `defer` in the builder closure runs when the builder returns, not when the consumer stops
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.2 · no-on-termination
 // Mistake: "The stream yields every price, which is what the screen needs; when the screen goes
 //   away, its loop ends and that is the end of it."
-// Lesson bullet: Unregister in `onTermination`
+// Anti-pattern: no-on-termination
 // Failure says: The consumer broke out of its loop and let the stream go, but the ticker still pushes to it
 
 import LegacyKit

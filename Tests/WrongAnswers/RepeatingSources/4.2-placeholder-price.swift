@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.2 · placeholder-price
 // Mistake: "The label should show something at once, so the stream starts with 0 until the first
 //   real price arrives."
-// Lesson bullet: Yield only what this stream asked for
+// Anti-pattern: placeholder-price
 // Failure says: Yield only what this stream asked for, this symbol's prices as the ticker pushes them
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.2 · register-in-task
 // Mistake: "Registering may be slow in a real SDK; do it in a Task, so that creating the stream
 //   never blocks the caller."
-// Lesson bullet: Register with the source when the stream is created
+// Anti-pattern: register-in-task
 // Failure says: Register with the source when the stream is created, in the builder closure
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.2 · unfolding-waits
 // Mistake: "`AsyncStream(unfolding:onCancel:)` pulls one price at a time and says when to clean up:
 //   each `next()` waits for the ticker's next price, and a cancel unregisters."
-// Lesson bullet: Unregister in `onTermination`
+// Anti-pattern: no-on-termination
 // Failure says: The consumer broke out of its loop and let the stream go, but the ticker still pushes to it
 // Also says: its for-await loop never ended
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.2 · unregister-when-finished
 // Mistake: "Unregister when the stream is finished; a cancelled stream is the consumer's business,
 //   and it may come back."
-// Lesson bullet: Unregister in `onTermination`
+// Anti-pattern: no-on-termination
 // Failure says: The consumer broke out of its loop and let the stream go, but the ticker still pushes to it
 // Also says: The consumer's task was cancelled, but the ticker still pushes to the stream
 

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.3 · disconnect-when-finished
 // Mistake: "Disconnect once the stream has finished; a cancelled stream means the consumer went
 //   away, and the socket closes on its own."
-// Lesson bullet: A consumer that stops early must leave nothing connected
+// Anti-pattern: no-disconnect
 // Failure says: The consumer left, but the socket is still connected
 
 import LegacyKit

@@ -2,7 +2,7 @@
 // Mistake: "`finish(throwing:)` is for errors; when there is none, the socket is simply done and
 //   the
 //   stream needs nothing more."
-// Lesson bullet: A clean close ends the stream without an error
+// Anti-pattern: invented-error
 // Failure says: The socket closed cleanly, but the stream never ended
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.3 · finish-only-when-clean
 // Mistake: "A clean close finishes the stream; an error is a failure, and a failed stream has
 //   nothing more to deliver, so there is nothing to finish."
-// Lesson bullet: On an error, the values before it must arrive
+// Anti-pattern: plain-finish
 // Failure says: The socket broke, but the stream never ended
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.3 · invented-error
 // Mistake: "A chat socket should never close; when it does, the consumer must hear about it, so a
 //   close without an error becomes one."
-// Lesson bullet: A clean close ends the stream without an error
+// Anti-pattern: invented-error
 // Failure says: A clean close ends the stream without an error; do not invent one
 
 import LegacyKit

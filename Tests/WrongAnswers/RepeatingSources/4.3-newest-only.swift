@@ -1,6 +1,6 @@
 // Wrong answer to exercise 4.3 · newest-only
 // Mistake: "A consumer wants the latest message, and an unbounded buffer can grow without limit: keep the newest."
-// Lesson bullet: A consumer that reads late still gets every message
+// Anti-pattern: newest-only
 // Failure says: Every message must arrive, even to a consumer that reads after the socket has broken
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.3 · no-disconnect
 // Mistake: "The socket closes itself when it is done, and the stream ends with it; nothing else
 //   needs closing."
-// Lesson bullet: A consumer that stops early must leave nothing connected
+// Anti-pattern: no-disconnect
 // Failure says: The consumer left, but the socket is still connected
 
 import LegacyKit

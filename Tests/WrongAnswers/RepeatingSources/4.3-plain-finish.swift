@@ -1,6 +1,6 @@
 // Wrong answer to exercise 4.3 · plain-finish
 // Mistake: "When the socket closes, the stream is over; `finish()` ends it, whatever the reason."
-// Lesson bullet: On an error, the values before it must arrive
+// Anti-pattern: plain-finish
 // Failure says: The socket broke, but the stream ended silently
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.4 · audit-newest-bounded
 // Mistake: "The audit keeps every price, but memory must stay bounded: 500 newest prices is more
 //   than it ever falls behind."
-// Lesson bullet: The audit trail, reading late, must still get every price
+// Anti-pattern: audit-newest-bounded
 // Failure says: The audit trail, reading late, must still get every price, in order
 
 import LegacyKit

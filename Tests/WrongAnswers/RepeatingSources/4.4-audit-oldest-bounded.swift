@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.4 · audit-oldest-bounded
 // Mistake: "An audit must not skip ahead, so it keeps the oldest prices first, with a cap so that
 //   memory stays bounded."
-// Lesson bullet: The audit trail, reading late, must still get every price
+// Anti-pattern: audit-newest-bounded
 // Failure says: The audit trail, reading late, must still get every price, in order
 
 import LegacyKit

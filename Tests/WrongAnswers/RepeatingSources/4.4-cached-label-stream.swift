@@ -1,6 +1,6 @@
 // Wrong answer to exercise 4.4 · cached-label-stream
 // Mistake: "A SwiftUI label calls uiPrices every time its body is evaluated, and only ever needs the newest price, so I build its stream once per ticker and symbol and hand the same one back on every redraw instead of registering again each time."
-// Lesson bullet: Each call returns a stream of its own
+// Anti-pattern: cached-label-stream
 // Failure says: did not both get the price
 
 import Foundation

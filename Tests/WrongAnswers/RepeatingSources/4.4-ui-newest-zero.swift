@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.4 · ui-newest-zero
 // Mistake: "A label shows live prices only; anything published while it was busy is already
 //   stale, so it buffers nothing."
-// Lesson bullet: The price label, reading late, must see the newest price
+// Anti-pattern: ui-unbounded
 // Failure says: The price label, reading late, found nothing to read
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.4 · ui-no-unregister
 // Mistake: "The label lives as long as the app; only the audit trail, which stops and starts,
 //   needs to unregister."
-// Lesson bullet: Both streams still unregister in `onTermination`
+// Anti-pattern: ui-no-unregister
 // Failure says: Both streams still unregister in `onTermination`: uiPrices's consumer was cancelled
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 4.4 · ui-oldest
 // Mistake: "The label needs one value at a time, so a buffer of one; the audit keeps everything."
-// Lesson bullet: The price label, reading late, must see the newest price
+// Anti-pattern: ui-unbounded
 // Failure says: The price label, reading late, must see the newest price
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.4 · ui-unbounded
 // Mistake: "Both streams must not lose a price: the label shows whatever comes, so both keep
 //   everything."
-// Lesson bullet: The price label, reading late, must see the newest price
+// Anti-pattern: ui-unbounded
 // Failure says: The price label, reading late, must see the newest price
 
 import LegacyKit

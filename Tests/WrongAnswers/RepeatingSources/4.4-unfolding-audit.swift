@@ -2,7 +2,7 @@
 // Mistake: "An audit trail must keep every price, so pull them one at a time with
 //   `AsyncStream(unfolding:onCancel:)` from a queue of my own: nothing is dropped, and a cancel
 //   unregisters."
-// Lesson bullet: A stream whose `next()` waits for the ticker's next price
+// Anti-pattern: unfolding-audit
 // Failure says: its for-await loop over auditTrail never ended
 
 import LegacyKit

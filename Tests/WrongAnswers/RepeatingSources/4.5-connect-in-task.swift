@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.5 · connect-in-task
 // Mistake: "The original connected from a Task; keep that, and just yield each message from it
 //   instead of resuming a continuation."
-// Lesson bullet: No `withCheckedContinuation` and no `Task` inside the stream's builder
+// Anti-pattern: continuation-per-message
 // Failure says: connect in the builder itself, once
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.5 · continuation-per-message
 // Mistake: "One continuation gives one message, so wait for the next message in a loop, one
 //   continuation each time, and yield each into the stream."
-// Lesson bullet: No `withCheckedContinuation` and no `Task` inside the stream's builder
+// Anti-pattern: continuation-per-message
 // Failure says: resumed its continuation twice, and the runtime trapped
 
 import LegacyKit

@@ -2,7 +2,7 @@
 // Mistake: "It trapped on the second message, so the continuation must be resumed only once: a
 //   flag,
 //   under a lock, stops the trap."
-// Lesson bullet: Every message arrives, in order, and the stream ends when the socket closes
+// Anti-pattern: didresume-flag
 // Failure says: not every message: a continuation delivers one value
 
 import LegacyKit

@@ -1,6 +1,6 @@
 // Wrong answer to exercise 4.5 · no-disconnect
 // Mistake: "The stream ends when the socket closes; a screen that leaves early just stops reading."
-// Lesson bullet: A consumer that stops early disconnects the socket
+// Anti-pattern: no-disconnect
 // Failure says: the consumer left, but the socket stayed connected
 
 import LegacyKit

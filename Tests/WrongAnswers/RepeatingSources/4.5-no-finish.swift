@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.5 · no-finish
 // Mistake: "Every message is yielded, and a chat has no last message; the close carries no message,
 //   so it needs no handler."
-// Lesson bullet: Every message arrives, in order, and the stream ends when the socket closes
+// Anti-pattern: didresume-flag
 // Failure says: The socket closed, but the chat's loop never ended
 
 import LegacyKit

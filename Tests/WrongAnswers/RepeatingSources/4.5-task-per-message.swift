@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.5 · task-per-message
 // Mistake: "The socket calls back on its own queue; hop into the async world with a Task for each
 //   message, then yield."
-// Lesson bullet: No `withCheckedContinuation` and no `Task` inside the stream's builder
+// Anti-pattern: continuation-per-message
 // Failure says: yield from `onMessage`, directly
 
 import LegacyKit

@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.6 · check-then-register
 // Mistake: "The lock guards the dictionary; registering with the ticker is slow, so it happens outside the
 //   lock, once the dictionary says this is the first subscriber."
-// Lesson bullet: Subscribing and cancelling from 200 tasks at once
+// Anti-pattern: strong-listener
 // Failure says: Decide under the lock: a second subscriber that came while the first was registering
 
 import Foundation

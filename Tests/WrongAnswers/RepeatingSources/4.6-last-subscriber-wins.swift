@@ -2,7 +2,7 @@
 // Mistake: "A broadcaster feeds one continuation; a new subscriber takes over the feed from the
 //   previous
 //   one, so only one screen listens at a time."
-// Lesson bullet: Every subscriber gets every price published after `subscribe()` returns
+// Anti-pattern: shared-stream
 // Failure says: every subscriber needs its own stream, fed every price
 
 import Foundation

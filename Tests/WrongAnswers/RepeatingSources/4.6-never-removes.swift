@@ -2,7 +2,7 @@
 // Mistake: "Each subscriber gets its own stream, and the registration is shared; when a screen
 //   stops
 //   reading, its stream simply goes quiet."
-// Lesson bullet: A subscriber that stops is removed in its stream's `onTermination`
+// Anti-pattern: never-removes
 // Failure says: A subscriber that stops is removed in its stream's `onTermination`: one of two left
 
 import Foundation

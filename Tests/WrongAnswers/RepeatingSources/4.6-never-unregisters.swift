@@ -2,7 +2,7 @@
 // Mistake: "Register once, for the first subscriber, and keep the registration: the next screen
 //   will want
 //   the prices again soon, and registering is expensive."
-// Lesson bullet: Share one ticker registration among all subscribers
+// Anti-pattern: register-per-subscriber
 // Failure says: After the last subscriber leaves, unregister from the ticker
 
 import Foundation

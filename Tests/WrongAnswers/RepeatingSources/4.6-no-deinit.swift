@@ -1,6 +1,6 @@
 // Wrong answer to exercise 4.6 · no-deinit
 // Mistake: "When the broadcaster goes away, its subscribers' streams go with it; there is nothing to clean up by hand."
-// Lesson bullet: A broadcaster that goes away ends every subscriber's stream
+// Anti-pattern: no-deinit
 // Failure says: its subscriber's stream never ended, and a screen's loop over it waits forever
 
 import Foundation

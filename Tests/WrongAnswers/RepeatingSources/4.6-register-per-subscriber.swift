@@ -2,7 +2,7 @@
 // Mistake: "Each subscriber registers its own handler with the ticker and unregisters it when it
 //   leaves:
 //   simpler than sharing one, and nothing leaks."
-// Lesson bullet: Share one ticker registration among all subscribers
+// Anti-pattern: register-per-subscriber
 // Failure says: Share one ticker registration among all subscribers
 
 import Foundation

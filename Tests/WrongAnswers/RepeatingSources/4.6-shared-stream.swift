@@ -1,7 +1,7 @@
 // Wrong answer to exercise 4.6 · shared-stream
 // Mistake: "One registration, one stream: every screen that subscribes gets the same stream and
 //   loops over it."
-// Lesson bullet: Every subscriber gets every price published after `subscribe()` returns
+// Anti-pattern: shared-stream
 // Failure says: every subscriber needs its own stream, fed every price
 
 import LegacyKit

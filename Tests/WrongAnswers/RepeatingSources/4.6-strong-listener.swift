@@ -2,7 +2,7 @@
 // Mistake: "The broadcaster owns the registration and unregisters it after the last subscriber,
 //   so the
 //   ticker's handler can hold it strongly: no `[weak self]` dance needed."
-// Lesson bullet: Subscribing and cancelling from 200 tasks at once
+// Anti-pattern: strong-listener
 // Failure says: Capture the broadcaster weakly, in the ticker's handler and in every `onTermination`
 
 import Foundation

@@ -2,7 +2,7 @@
 // Mistake: "`onTermination` runs once and is then let go, so capturing the broadcaster strongly
 //   there
 //   cannot leak."
-// Lesson bullet: Subscribing and cancelling from 200 tasks at once
+// Anti-pattern: strong-listener
 // Failure says: Capture the broadcaster weakly, in the ticker's handler and in every `onTermination`
 
 import Foundation

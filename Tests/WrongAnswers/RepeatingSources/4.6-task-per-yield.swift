@@ -1,6 +1,6 @@
 // Wrong answer to exercise 4.6 · task-per-yield
 // Mistake: "The ticker calls back on its own queue; a task per subscriber gets the price off it at once, and a slow subscriber holds up nobody."
-// Lesson bullet: Prices published back to back reach every subscriber in order
+// Anti-pattern: task-per-yield
 // Failure says: never from a `Task` per price
 
 import Foundation

@@ -14,13 +14,25 @@ public struct AntiPattern: Sendable, Codable, Hashable {
   /// The anti-pattern's name within its exercise, in kebab case, such as `"done-only"`: stable, so
   /// sentences and wrong answers can name it while the prose around it changes.
   public let id: String
-  /// The start of the lesson's bullet, enough to find it: the audit matches it against the lesson's text.
-  public let bullet: String
+  /// The start of the lesson's bullet, enough to find it: the audit matches it against the lesson's
+  /// text. `nil` for a rule the exercise's header states but the lesson does not list.
+  public let bullet: String?
+  /// What the mistake is, for a reader of the catalog: the bullet's start, or the unlisted rule's words.
+  public let summary: String
 
-  /// Declares the anti-pattern `id`, whose lesson bullet starts with `bullet`.
+  /// Declares the anti-pattern `id`, whose lesson bullet starts with `bullet`; a wrong answer must commit it.
   public init(id: String, _ bullet: String) {
     self.id = id
     self.bullet = bullet
+    summary = bullet
+  }
+
+  /// Declares `id` for a mistake against a rule the exercise's header states and its lesson does not
+  /// list, so a test's sentence about it still has an id; no wrong answer is required to commit it.
+  public init(id: String, unlisted summary: String) {
+    self.id = id
+    bullet = nil
+    self.summary = summary
   }
 
   /// Whether `text` is shaped like an id: lowercase letters, digits and single dashes.

@@ -31,7 +31,7 @@ extension CatalogAudit {
         let named = sharing.first { bullet.hasPrefix("\($0.id): ") }
         guard named.map({ $0.id == exercise.id }) ?? (sharing.first?.id == exercise.id) else { continue }
         let declarers = (named.map { [$0] } ?? sharing).flatMap { candidate in
-          candidate.antiPatterns.filter { bullet.hasPrefix($0.bullet) }.map { "\(candidate.id) `\($0.id)`" }
+          candidate.antiPatterns.filter { $0.bullet.map(bullet.hasPrefix) ?? false }.map { "\(candidate.id) `\($0.id)`" }
         }
         if declarers.isEmpty {
           problems.append(
@@ -52,14 +52,15 @@ extension CatalogAudit {
         if !seen.insert(antiPattern.id).inserted {
           problems.append("Exercise \(exercise.id) declares the anti-pattern `\(antiPattern.id)` twice.")
         }
-        if !bullets.contains(where: { $0.hasPrefix(antiPattern.bullet) }) {
+        guard let bullet = antiPattern.bullet else { continue }
+        if !bullets.contains(where: { $0.hasPrefix(bullet) }) {
           problems.append(
-            "Exercise \(exercise.id)'s anti-pattern `\(antiPattern.id)` starts \"\(antiPattern.bullet)\", which is not a bullet of \(topic.lessonPath)#\(exercise.lessonAnchor)'s anti-patterns."
+            "Exercise \(exercise.id)'s anti-pattern `\(antiPattern.id)` starts \"\(bullet)\", which is not a bullet of \(topic.lessonPath)#\(exercise.lessonAnchor)'s anti-patterns."
           )
         }
         if !own.contains(where: { $0.antiPattern == antiPattern.id }) {
           problems.append(
-            "Exercise \(exercise.id)'s anti-pattern `\(antiPattern.id)` (\"\(antiPattern.bullet)\") has no wrong answer that names it."
+            "Exercise \(exercise.id)'s anti-pattern `\(antiPattern.id)` (\"\(bullet)\") has no wrong answer that names it."
           )
         }
       }

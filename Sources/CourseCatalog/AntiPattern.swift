@@ -35,9 +35,10 @@ public struct AntiPattern: Sendable, Codable, Hashable {
     self.summary = summary
   }
 
-  /// Whether `text` is shaped like an id: lowercase letters, digits and single dashes.
+  /// Whether `text` is shaped like an id: lowercase words and numbers joined by single dashes, with
+  /// a letter somewhere, so `[99]` in a sentence is a number, not a tag.
   public static func isID(_ text: some StringProtocol) -> Bool {
-    !text.isEmpty && !text.hasPrefix("-") && !text.hasSuffix("-") && !text.contains("--")
+    text.contains(where: \.isLetter) && !text.hasPrefix("-") && !text.hasSuffix("-") && !text.contains("--")
       && text.allSatisfy { ($0.isLetter && $0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "-" }
   }
 }

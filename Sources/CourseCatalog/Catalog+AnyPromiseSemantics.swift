@@ -29,6 +29,7 @@ extension Catalog {
           AntiPattern(id: "error-as-text", "An error handed to the resolver must reject the promise"),
           AntiPattern(id: "nil-rejects", "nil must fulfill, not reject"),
           AntiPattern(id: "ask-again-on-nil", "Ask the service once"),
+          AntiPattern(id: "altered-status", unlisted: "Fulfills with something other than the service's string"),
         ]),
       Exercise(
         id: "2.3", title: "Read a settled AnyPromise", grade: .practice, points: 20,
@@ -43,6 +44,8 @@ extension Catalog {
           AntiPattern(id: "rejection-as-value", "When an AnyPromise is rejected, `value` holds the error"),
           AntiPattern(id: "nil-is-failure", "A promise fulfilled with nil is a success with nil"),
           AntiPattern(id: "wrong-type-is-nil", "A value of the wrong type is a failure"),
+          AntiPattern(id: "settled-as-pending", unlisted: "Gives no result for a settled promise"),
+          AntiPattern(id: "fulfilled-value-lost", unlisted: "Loses the value of a promise fulfilled with a `T`"),
         ]),
       Exercise(
         id: "2.4", title: "Handlers of zero to three parameters", grade: .practice, points: 20,
@@ -57,6 +60,7 @@ extension Catalog {
           AntiPattern(id: "zero-is-none", "When the source resolves with one value"),
           AntiPattern(id: "rejection-as-line", "A rejected promise passes through both functions"),
           AntiPattern(id: "acknowledge-passes-value", "A handler of no parameters that returns nothing"),
+          AntiPattern(id: "acknowledged-not-once", unlisted: "Writes \"acknowledged\" not once on a fulfilled login"),
         ]),
       Exercise(
         id: "2.5", title: "Bridge both ways", grade: .challenge, points: 30,

@@ -16,11 +16,16 @@ extension Catalog {
           AntiPattern(id: "one-do", "One failed source blanks the screen, or is not reported"),
           AntiPattern(id: "guest-greeting", "A failed source is shown as if it had answered"),
           AntiPattern(id: "blank-on-reload", "A reload that fails blanks what the screen showed"),
-          AntiPattern(id: "older-answer-lands-last", "A reload overlapped a slower load, and the older answer landed last"),
-          AntiPattern(id: "late-failure-reported", "An earlier load's failure that arrives after a reload still reaches `errors`"),
+          AntiPattern(
+            id: "older-answer-lands-last", "A reload overlapped a slower load, and the older answer landed last"),
+          AntiPattern(
+            id: "late-failure-reported", "An earlier load's failure that arrives after a reload still reaches `errors`"),
           AntiPattern(id: "gallery-twice", "After a reload, the gallery shows every image twice"),
           AntiPattern(id: "replace-images", "The sync's stream or the gallery's is not read to its end"),
           AntiPattern(id: "loops-in-tasks", "`load()` returns before the data is in"),
+          AntiPattern(id: "wrong-greeting", unlisted: "The greeting is not \"Hello, \" and the profile's name"),
+          AntiPattern(id: "wrong-headlines", unlisted: "The headlines are not the published titles, in order"),
+          AntiPattern(id: "error-without-failure", unlisted: "Reports an error though every source answered"),
         ]),
       Exercise(
         id: "6.2", title: "Source 1: the promise singleton", grade: .practice, points: 20,
@@ -33,6 +38,7 @@ extension Catalog {
           AntiPattern(id: "done-only", "6.2: a rejected or a cancelled promise must still resume the task"),
           AntiPattern(id: "empty-on-error", "6.2: a failure is thrown as the promise's own error"),
           AntiPattern(id: "shared-cloud", "6.2: the source calls the cloud it was given"),
+          AntiPattern(id: "other-articles", unlisted: "Returns articles other than the fulfilled promise's"),
         ]),
       Exercise(
         id: "6.3", title: "Source 2: the completion-handler service", grade: .practice, points: 20,
@@ -45,6 +51,8 @@ extension Catalog {
           AntiPattern(id: "if-else-if", "6.3: `(nil, nil)` must throw `NeitherValueNorError`"),
           AntiPattern(id: "two-ifs", "6.3: one resume per callback"),
           AntiPattern(id: "signed-in-user", "6.3: the profile asked for comes from the service the source was given"),
+          AntiPattern(id: "profile-not-returned", unlisted: "A profile and no error does not return that profile"),
+          AntiPattern(id: "error-not-thrown", unlisted: "An error and no profile does not throw that error"),
         ]),
       Exercise(
         id: "6.4", title: "Source 3: the progress callback", grade: .challenge, points: 30,

@@ -18,6 +18,7 @@ extension Catalog {
           AntiPattern(id: "main-queue-hop", "Resume where the callback arrives"),
           AntiPattern(id: "unsafe-continuation", "The continuation is checked"),
           AntiPattern(id: "drop-failure", "One resume on the success path and one on the failure path"),
+          AntiPattern(id: "other-articles", unlisted: "Returns articles other than the callback's"),
         ]),
       Exercise(
         id: "3.2", title: "Promise to async throws", grade: .practice, points: 20,
@@ -34,6 +35,9 @@ extension Catalog {
           AntiPattern(id: "main-queue-handlers", "Resume where the promise settles"),
           AntiPattern(id: "two-catches", "One resume whether the promise fulfills"),
           AntiPattern(id: "unsafe-continuation", "The continuation is checked"),
+          AntiPattern(id: "other-articles", unlisted: "Returns articles other than the fulfilled promise's"),
+          AntiPattern(id: "refresh-not-passed", unlisted: "Does not pass `refresh` on as `forceRefresh`, in one call"),
+          AntiPattern(id: "swallow-error", unlisted: "Returns, not throws, when the promise rejects or is cancelled"),
         ]),
       Exercise(
         id: "3.3", title: "The (value?, error?) convention", grade: .practice, points: 20,
@@ -46,6 +50,9 @@ extension Catalog {
           AntiPattern(id: "if-else-if", "An if/else-if on the two optionals"),
           AntiPattern(id: "value-first", "When both come, the error wins"),
           AntiPattern(id: "two-ifs", "Each of the four cases resumes exactly once"),
+          AntiPattern(id: "value-not-returned", unlisted: "A profile and no error does not return the profile"),
+          AntiPattern(id: "wrong-profile-id", unlisted: "Asks for another user, or twice, or returns another profile"),
+          AntiPattern(id: "error-not-thrown", unlisted: "An error and no profile does not throw that error"),
         ]),
       Exercise(
         id: "3.4", title: "A source that calls back twice", grade: .challenge, points: 30,
@@ -59,7 +66,9 @@ extension Catalog {
           AntiPattern(id: "resume-every-callback", "A second callback resumes a second time"),
           AntiPattern(id: "wait-for-a-value", "An error followed by a value"),
           AntiPattern(id: "didresume-flag", "Two simultaneous callbacks"),
-          AntiPattern(id: "unsafe-continuation", "An unsafe continuation, chosen so that a second callback cannot trap"),
+          AntiPattern(
+            id: "unsafe-continuation", "An unsafe continuation, chosen so that a second callback cannot trap"),
+          AntiPattern(id: "other-location", unlisted: "A single callback does not return its location"),
         ]),
       Exercise(
         id: "3.5", title: "Cancellation", grade: .challenge, points: 30,
@@ -75,6 +84,8 @@ extension Catalog {
           AntiPattern(id: "no-early-cancel-check", "`onCancel` runs at once, before the operation"),
           AntiPattern(id: "cancel-before-task-known", "A cancel that comes while the download is starting"),
           AntiPattern(id: "both-resume", "A cancelled load throws `CancellationError`, once"),
+          AntiPattern(id: "thumbnail-not-returned", unlisted: "An uncancelled download does not return its thumbnail"),
+          AntiPattern(id: "download-error-replaced", unlisted: "A failed download throws another error than its own"),
         ]),
       Exercise(
         id: "3.6", title: "The presenter on the main actor", grade: .challenge, points: 30,
@@ -90,6 +101,8 @@ extension Catalog {
           AntiPattern(id: "task-not-stored", "Store the `Task`"),
           AntiPattern(id: "reload-before-set", "Set `articles` before you call `reloadList()`"),
           AntiPattern(id: "strong-view", "A strong reference to the view"),
+          AntiPattern(id: "load-never-finishes", unlisted: "The task `onViewDidLoad()` starts never finishes"),
+          AntiPattern(id: "other-articles", unlisted: "Shows articles other than the repository's"),
         ]),
       Exercise(
         id: "3.7", title: "Review and fix an adapter", grade: .interviewHard, points: 40,
@@ -106,6 +119,10 @@ extension Catalog {
           AntiPattern(id: "keeps-done-only", "**`.done` without `.catch`.**"),
           AntiPattern(id: "keeps-spinner-in-closure", "**UI state touched inside the continuation's closure.**"),
           AntiPattern(id: "keeps-progress-continuation", "**A repeating source wrapped in a continuation.**"),
+          AntiPattern(id: "swallow-error", unlisted: "A failed or cancelled request returns instead of throwing"),
+          AntiPattern(id: "other-articles", unlisted: "A refresh shows articles other than the cloud's"),
+          AntiPattern(id: "clears-articles", unlisted: "A failed refresh drops the articles already shown"),
+          AntiPattern(id: "fixture", unlisted: "The exercise's file could not be read (not the learner's code)"),
         ]),
     ],
     interviewPractice: ["3.6", "3.4", "3.2", "3.7", "3.3", "3.7", "3.4", "3.1", "3.7", "3.5"])

@@ -16,6 +16,8 @@ extension Catalog {
           AntiPattern(id: "task-per-callback", "Batches delivered back to back keep their order"),
           AntiPattern(id: "main-sync", "Called on the main queue, `DispatchQueue.main.sync` waits"),
           AntiPattern(id: "sync-unless-on-main", "While the main queue is busy, a delegate method that waits for it"),
+          AntiPattern(id: "drops-batches", unlisted: "A batch the loader delivered never reaches `didLoadBatch`"),
+          AntiPattern(id: "calls-off-main", unlisted: "`didLoadBatch` called off the main queue"),
         ]),
       Exercise(
         id: "5.2", title: "The view model keeps its handler alive", grade: .practice, points: 20,
@@ -31,6 +33,8 @@ extension Catalog {
           AntiPattern(id: "local-handler", "The loader lost batches: it holds its delegate weakly"),
           AntiPattern(id: "strong-self", "The handler's closure captures the view model strongly"),
           AntiPattern(id: "unowned-self", "A view model that goes away while batches are still on their way"),
+          AntiPattern(
+            id: "wrong-images", unlisted: "`images` does not hold every batch's images, in the loader's order"),
         ]),
       Exercise(
         id: "5.3", title: "Keep the batches in order", grade: .challenge, points: 30,
@@ -58,6 +62,8 @@ extension Catalog {
           AntiPattern(id: "no-stop", "The consumer stopped, but the loader goes on"),
           AntiPattern(id: "unfolding-batches", "A consumer that stops must end its loop"),
           AntiPattern(id: "replace-images", "Append each batch, with `for await`"),
+          AntiPattern(
+            id: "wrong-batches", unlisted: "The stream does not yield the loader's batches, every one, in order"),
         ]),
       Exercise(
         id: "5.5", title: "Swift 6 clean", grade: .interviewHard, points: 40,
@@ -69,7 +75,9 @@ extension Catalog {
         ],
         kind: .review,
         antiPatterns: [
-          AntiPattern(id: "unchecked-handler", "Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`"),
+          AntiPattern(
+            id: "unchecked-handler",
+            "Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`"),
           AntiPattern(id: "isolated-conformance", "Every batch lands in `images`, on the main actor, in order"),
           AntiPattern(id: "strong-self", "The handler's closure captures the model strongly"),
         ]),
@@ -88,6 +96,11 @@ extension Catalog {
           AntiPattern(id: "cached-answer", "The first answer kept as a cache"),
           AntiPattern(id: "resume-in-task", "Resuming later, from a `Task`"),
           AntiPattern(id: "busy-denied", "A second caller turned away with a default"),
+          AntiPattern(id: "never-asks-center", unlisted: "`requestAccess()` never calls `center.requestAccess()`"),
+          AntiPattern(id: "never-resumes", unlisted: "A caller's continuation never resumed from the delegate method"),
+          AntiPattern(id: "double-resume", unlisted: "A caller's continuation resumed more than once"),
+          AntiPattern(
+            id: "returns-other-answer", unlisted: "Returns an answer other than the one the delegate method hears"),
         ]),
     ],
     interviewPractice: ["5.2", "5.1", "5.2", "5.1", "5.3", "5.4", "5.5", "5.5", "5.5"])

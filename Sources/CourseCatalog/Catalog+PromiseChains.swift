@@ -16,6 +16,11 @@ extension Catalog {
           AntiPattern(id: "session-first", "When the callback delivers both, the error wins"),
           AntiPattern(id: "retry-login", "Call the legacy service exactly once"),
           AntiPattern(id: "last-answer-wins", "A promise settles once"),
+          AntiPattern(id: "session-not-fulfilled", unlisted: "Does not fulfill with the session the service delivers"),
+          AntiPattern(id: "changed-error", unlisted: "Rejects with an error other than the one the service delivers"),
+          AntiPattern(
+            id: "wrong-convention-error",
+            unlisted: "Rejects `(nil, nil)` with an error other than `PMKError.invalidCallingConvention`"),
         ]),
       Exercise(
         id: "1.2", title: "Sequence dependent calls without nesting", grade: .warmUp, points: 10,
@@ -30,6 +35,9 @@ extension Catalog {
           AntiPattern(id: "recover-empty-feed", "A nested chain with its own `catch` swallows the error"),
           AntiPattern(id: "guest-session", "After a failed step, the later steps must not run"),
           AntiPattern(id: "no-hops", "`done` runs on the main queue by default"),
+          AntiPattern(id: "wrong-titles", unlisted: "Shows titles other than the published ones, once, in feed order"),
+          AntiPattern(id: "wrong-user", unlisted: "Opens no session, several, or one for another user"),
+          AntiPattern(id: "session-not-passed", unlisted: "Loads the feed without the session the sign-in returned"),
         ]),
       Exercise(
         id: "1.3", title: "Handle errors: catch, recover, ensure", grade: .practice, points: 20,
@@ -45,6 +53,17 @@ extension Catalog {
           AntiPattern(id: "catch-all-errors", "A cancellation is neither success nor failure"),
           AntiPattern(id: "ensure-beside", "`ensure` belongs in the chain after `done`"),
           AntiPattern(id: "empty-catch", "End the chain with `catch`"),
+          AntiPattern(
+            id: "spinner-after-request", unlisted: "Shows the spinner after the request starts, or not at all"),
+          AntiPattern(id: "articles-not-shown", unlisted: "Does not show the feed's articles on success"),
+          AntiPattern(
+            id: "spinner-left-on", unlisted: "Leaves the spinner on after a success, an offline fallback or a failure"),
+          AntiPattern(id: "error-on-success", unlisted: "Shows an error alert after a successful refresh"),
+          AntiPattern(
+            id: "no-offline-fallback",
+            unlisted: "Does not fall back to the cached articles, without an alert, when offline"),
+          AntiPattern(
+            id: "spinner-out-of-order", unlisted: "Shows or hides the spinner out of order, or more than once"),
         ]),
       Exercise(
         id: "1.4", title: "Fan out and in: when, race, after", grade: .practice, points: 20,
@@ -61,6 +80,12 @@ extension Catalog {
           AntiPattern(id: "fulfilled-then-empty", "When failures should be skipped"),
           AntiPattern(id: "append-in-arrival-order", "`when(resolved:)` keeps the input order too"),
           AntiPattern(id: "no-timeout", "A request that never answers"),
+          AntiPattern(id: "failure-swallowed", unlisted: "Does not reject with the failed request's own error"),
+          AntiPattern(
+            id: "wrong-timeout-error",
+            unlisted: "Rejects a slow feed with an error other than `TimeoutError(seconds: timeout)`"),
+          AntiPattern(
+            id: "fast-feed-lost", unlisted: "Loses the articles or the error of a feed that settles before the timeout"),
         ]),
       Exercise(
         id: "1.5", title: "Flatten a pyramid of callbacks", grade: .challenge, points: 30,
@@ -74,6 +99,7 @@ extension Catalog {
           AntiPattern(id: "no-failed-event", "Keep every step, compensation and analytics event"),
           AntiPattern(id: "recover-returns-receipt", "Compensate in a `recover` that rethrows"),
           AntiPattern(id: "receipt-failure-fails", "Recover from a tolerated failure locally"),
+          AntiPattern(id: "different-result", unlisted: "Ends a path with a result other than the pyramid's"),
         ]),
       Exercise(
         id: "1.6", title: "Queues: run handlers where they belong", grade: .challenge, points: 30,
@@ -88,6 +114,12 @@ extension Catalog {
           AntiPattern(id: "map-default-queue", "Pass slow work to `map(on: work)`"),
           AntiPattern(id: "done-on-work", "After `map(on: work)`, let `done` go back"),
           AntiPattern(id: "skip-hop-on-main", "Where a chain is made decides nothing"),
+          AntiPattern(id: "prepared-not-shown", unlisted: "Shows something other than what `prepare` returned"),
+          AntiPattern(id: "wrong-theme", unlisted: "Returns a theme other than the one `store.load()` delivers"),
+          AntiPattern(id: "loads-not-once", unlisted: "Loads the settings more than once, or not at all"),
+          AntiPattern(
+            id: "fixture",
+            unlisted: "Not the learner's: the exit test's child process exited with success, which it never does"),
         ]),
       Exercise(
         id: "1.7", title: "Retry with exponential backoff", grade: .interviewHard, points: 40,
@@ -103,6 +135,10 @@ extension Catalog {
           AntiPattern(id: "one-extra-attempt", "`maxAttempts` counts every attempt"),
           AntiPattern(id: "linear-backoff", "Double the delay on every retry"),
           AntiPattern(id: "exhausted-error", "When the attempts are used up"),
+          AntiPattern(id: "wrong-value", unlisted: "Fulfills with a value other than the successful call's"),
+          AntiPattern(id: "no-initial-delay", unlisted: "Waits less than `initialDelay` before the second attempt"),
+          AntiPattern(
+            id: "changed-error", unlisted: "Fails a call that is not retried with an error other than its own"),
         ]),
     ],
     interviewPractice: ["1.1", "1.2", "1.3", "1.4", "1.4", "1.5", "1.6", "1.6", "1.7", "1.5"])

@@ -43,6 +43,9 @@ extension Catalog {
           AntiPattern(id: "plain-finish", "On an error, the values before it must arrive"),
           AntiPattern(id: "no-disconnect", "A consumer that stops early must leave nothing connected"),
           AntiPattern(id: "newest-only", "A consumer that reads late still gets every message"),
+          AntiPattern(id: "other-error", unlisted: "Throws an error other than the socket's own"),
+          AntiPattern(id: "late-connect", unlisted: "Does not connect the socket once, when the stream is made"),
+          AntiPattern(id: "no-yield", unlisted: "Does not yield the messages the socket delivers"),
         ]),
       Exercise(
         id: "4.4", title: "Buffering: the newest value, or every value", grade: .challenge, points: 30,
@@ -67,8 +70,10 @@ extension Catalog {
         ],
         kind: .review,
         antiPatterns: [
-          AntiPattern(id: "didresume-flag", "Every message arrives, in order, and the stream ends when the socket closes"),
-          AntiPattern(id: "continuation-per-message", "No `withCheckedContinuation` and no `Task` inside the stream's builder"),
+          AntiPattern(
+            id: "didresume-flag", "Every message arrives, in order, and the stream ends when the socket closes"),
+          AntiPattern(
+            id: "continuation-per-message", "No `withCheckedContinuation` and no `Task` inside the stream's builder"),
           AntiPattern(id: "no-disconnect", "A consumer that stops early disconnects the socket"),
         ]),
       Exercise(
@@ -86,6 +91,7 @@ extension Catalog {
           AntiPattern(id: "never-removes", "A subscriber that stops is removed in its stream's `onTermination`"),
           AntiPattern(id: "strong-listener", "Subscribing and cancelling from 200 tasks at once"),
           AntiPattern(id: "no-deinit", "A broadcaster that goes away ends every subscriber's stream"),
+          AntiPattern(id: "ignores-cancel", unlisted: "A stream whose iteration ignores its task's cancel"),
         ]),
     ],
     interviewPractice: ["4.5", "4.1", "4.2", "4.3", "4.6", "4.4", "4.2", "4.6", "4.2"])

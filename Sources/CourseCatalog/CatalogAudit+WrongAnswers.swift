@@ -31,7 +31,8 @@ extension CatalogAudit {
         let named = sharing.first { bullet.hasPrefix("\($0.id): ") }
         guard named.map({ $0.id == exercise.id }) ?? (sharing.first?.id == exercise.id) else { continue }
         let declarers = (named.map { [$0] } ?? sharing).flatMap { candidate in
-          candidate.antiPatterns.filter { $0.bullet.map(bullet.hasPrefix) ?? false }.map { "\(candidate.id) `\($0.id)`" }
+          candidate.antiPatterns.filter { $0.bullet.map(bullet.hasPrefix) ?? false }
+            .map { "\(candidate.id) `\($0.id)`" }
         }
         if declarers.isEmpty {
           problems.append(
@@ -76,7 +77,8 @@ extension CatalogAudit {
       }
     }
     for answer in corpus where !topic.exercises.contains(where: { $0.id == answer.exerciseID }) {
-      problems.append("\(answer.path) answers exercise \(answer.exerciseID), which topic \(topic.number) does not have.")
+      problems.append(
+        "\(answer.path) answers exercise \(answer.exerciseID), which topic \(topic.number) does not have.")
     }
     return problems
   }

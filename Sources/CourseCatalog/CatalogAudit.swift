@@ -86,6 +86,7 @@ public struct CatalogAudit {
       }
       problems += wrongAnswerProblems(of: topic)
       problems += awaitProblems(of: topic)
+      problems += sentenceProblems(of: topic)
     }
     return problems
   }
@@ -221,12 +222,35 @@ public struct CatalogAudit {
     }
   }
 
+  /// Every failure sentence of a graded suite names an anti-pattern its exercise declares (see ``SentenceAudit``).
+  private func sentenceProblems(of topic: Topic) -> [String] {
+    guard !topic.learnerWritesTests else { return [] }
+    let folder = "Tests/\(topic.testModule)"
+    let kit = AntiPattern.kit.map(\.id)
+    let everyID = Set(topic.exercises.flatMap { $0.antiPatterns.map(\.id) } + kit)
+    return swiftFiles(in: folder, recursively: true).flatMap { file in
+      let source = text("\(folder)/\(file)") ?? ""
+      // A support file shared by the topic's suites may name any of the topic's ids.
+      let known =
+        SentenceAudit.exercise(of: source).flatMap { id in topic.exercises.first { $0.id == id } }
+        .map { Set($0.antiPatterns.map(\.id) + kit) } ?? everyID
+      return SentenceAudit.problems(in: source, known: known).map { line, problem in
+        "\(folder)/\(file):\(line) \(problem)"
+      }
+    }
+  }
+
   private func text(_ path: String) -> String? {
     try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
   }
 
-  private func swiftFiles(in folder: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+  /// The Swift files of `folder`, by name; `recursively`, those of its subfolders too, by path from `folder`.
+  private func swiftFiles(in folder: String, recursively: Bool = false) -> [String] {
+    let url = root.appendingPathComponent(folder)
+    let names =
+      recursively
+      ? (FileManager.default.subpaths(atPath: url.path) ?? [])
+      : ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
     return names.filter { $0.hasSuffix(".swift") }.sorted()
   }
 

@@ -56,7 +56,8 @@ public struct WrongAnswer: Sendable, Hashable {
     self.path = path
     self.source = source
     let fields = Self.headerFields(source)
-    guard let mistake = fields["Mistake"], let antiPattern = fields["Anti-pattern"], let sentence = fields["Failure says"]
+    guard let mistake = fields["Mistake"], let antiPattern = fields["Anti-pattern"],
+      let sentence = fields["Failure says"]
     else { return nil }
     self.mistake = mistake
     self.antiPattern = antiPattern

@@ -1,3 +1,4 @@
+import CourseCatalog
 import Testing
 
 /// ``withDeadline(seconds:_:operation:)`` for a test that knows what a hang means: it records the
@@ -20,7 +21,8 @@ public func withDeadline<T: Sendable>(
   do {
     return try await withDeadline(seconds: seconds, what, operation: operation)
   } catch let error as DeadlineExceeded {
-    Issue.record(Comment(rawValue: "\(sentence) (\(error))"), sourceLocation: sourceLocation)
+    Issue.record(
+      Comment(rawValue: AntiPattern.adding("(\(error.words))", to: sentence)), sourceLocation: sourceLocation)
     return nil
   }
 }

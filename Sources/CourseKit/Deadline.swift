@@ -1,3 +1,4 @@
+import CourseCatalog
 import Dispatch
 import Foundation
 import Locking
@@ -9,8 +10,13 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
   /// The deadline, in seconds.
   public let seconds: Double
 
-  public var description: String {
+  /// What happened, in words, without the tag that ``description`` ends with.
+  public var words: String {
     "\(what) did not finish within \(Deadline.format(seconds)) s: something never resumed, settled or returned."
+  }
+
+  public var description: String {
+    AntiPattern.tagged(words, AntiPattern.neverFinished)
   }
 }
 

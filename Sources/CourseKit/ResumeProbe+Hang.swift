@@ -1,3 +1,4 @@
+import CourseCatalog
 import Testing
 
 extension ResumeProbe {
@@ -19,11 +20,12 @@ extension ResumeProbe {
     switch verdict(of: result) {
     case .leaked(let message):
       Issue.record(
-        Comment(rawValue: "\(sentence) (\(what) never resumed, and the runtime said: \(message))"),
+        Comment(
+          rawValue: AntiPattern.adding("(\(what) never resumed, and the runtime said: \(message))", to: sentence)),
         sourceLocation: sourceLocation)
     case .neverResumed:
       Issue.record(
-        Comment(rawValue: "\(sentence) (\(what) never resumed.)"), sourceLocation: sourceLocation)
+        Comment(rawValue: AntiPattern.adding("(\(what) never resumed.)", to: sentence)), sourceLocation: sourceLocation)
     default:
       expectExactlyOnce(result, what, sourceLocation: sourceLocation)
     }

@@ -167,17 +167,24 @@ public enum ResumeProbe {
     case .exactlyOnce:
       nil
     case .resumedTwice(let message):
-      "\(what) resumed its continuation twice, and the runtime trapped: a continuation must be resumed exactly once. The runtime said: \(message)"
+      AntiPattern.tagged(
+        "\(what) resumed its continuation twice, and the runtime trapped: a continuation must be resumed exactly once. The runtime said: \(message)",
+        AntiPattern.resumedTwice)
     case .leaked(let message):
-      "\(what) dropped its continuation without resuming it, so the awaiting task hangs forever: every path, including the odd ones, must resume exactly once. The runtime said: \(message)"
+      AntiPattern.tagged(
+        "\(what) dropped its continuation without resuming it, so the awaiting task hangs forever: every path, including the odd ones, must resume exactly once. The runtime said: \(message)",
+        AntiPattern.leakedContinuation)
     case .neverResumed:
-      "\(what) never finished: something it waited for never came (a continuation that is never resumed, or a queue that waits for itself)."
+      AntiPattern.tagged(
+        "\(what) never finished: something it waited for never came (a continuation that is never resumed, or a queue that waits for itself).",
+        AntiPattern.neverFinished)
     case .wrongResult(let message):
       "\(what): \(message)"
     case .notStarted(let id):
       "\(what) is not written yet: exercise \(id) is not started."
     case .crashed(let words):
-      "\(what) crashed the process before the check could finish. The runtime said: \(words)"
+      AntiPattern.tagged(
+        "\(what) crashed the process before the check could finish. The runtime said: \(words)", AntiPattern.crashed)
     case .noResult:
       "\(what) could not be checked: the child process did not run."
     }

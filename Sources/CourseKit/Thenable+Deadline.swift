@@ -1,3 +1,4 @@
+import CourseCatalog
 import PromiseKitLite
 import Testing
 
@@ -43,7 +44,9 @@ public func awaitSettled<P: Thenable>(
   do {
     return try await promise.settled(within: seconds, what)
   } catch {
-    Issue.record("\(error)\(lesson.isEmpty ? "" : " \(lesson)")", sourceLocation: sourceLocation)
+    let words = (error as? DeadlineExceeded)?.words ?? "\(error)"
+    let sentence = lesson.isEmpty ? AntiPattern.tagged(words, AntiPattern.neverFinished) : "\(words) \(lesson)"
+    Issue.record(Comment(rawValue: sentence), sourceLocation: sourceLocation)
     return nil
   }
 }

@@ -32,7 +32,7 @@ struct Ex2_1_PredictTheChainTests {
     let predictedRight = actual == predicted
     #expect(
       predictedRight,
-      "\(Self.whereWrong("A", predicted: predicted, actual: actual)) In AnyPromise, `catch` is `recover`: returning nothing from it fulfills with nil, so the `then` after it always runs; a `then` before it is skipped by the rejection."
+      "\(Self.whereWrong("A", predicted: predicted, actual: actual)) In AnyPromise, `catch` is `recover`: returning nothing from it fulfills with nil, so the `then` after it always runs; a `then` before it is skipped by the rejection. [a-catch-ends-the-chain]"
     )
   }
 
@@ -44,7 +44,7 @@ struct Ex2_1_PredictTheChainTests {
     let predictedRight = actual == predicted
     #expect(
       predictedRight,
-      "\(Self.whereWrong("B", predicted: predicted, actual: actual)) Returning an error from a handler rejects; a rejection skips every `then` until a `catch`; a `catch` that returns the error stays rejected."
+      "\(Self.whereWrong("B", predicted: predicted, actual: actual)) Returning an error from a handler rejects; a rejection skips every `then` until a `catch`; a `catch` that returns the error stays rejected. [returned-error-is-a-value]"
     )
   }
 
@@ -56,7 +56,7 @@ struct Ex2_1_PredictTheChainTests {
     let predictedRight = actual == predicted
     #expect(
       predictedRight,
-      "\(Self.whereWrong("C", predicted: predicted, actual: actual)) A handler of two parameters gets the manifold's first two values; returning a promise chains it, and its single value arrives with nil beside it."
+      "\(Self.whereWrong("C", predicted: predicted, actual: actual)) A handler of two parameters gets the manifold's first two values; returning a promise chains it, and its single value arrives with nil beside it. [manifold-arrives-whole]"
     )
   }
 
@@ -68,7 +68,7 @@ struct Ex2_1_PredictTheChainTests {
     let predictedRight = actual == predicted
     #expect(
       predictedRight,
-      "\(Self.whereWrong("D", predicted: predicted, actual: actual)) `catch` skips a cancellation unless asked otherwise; `ensure` runs on every path; the chain stays rejected, so the last `then` never runs."
+      "\(Self.whereWrong("D", predicted: predicted, actual: actual)) `catch` skips a cancellation unless asked otherwise; `ensure` runs on every path; the chain stays rejected, so the last `then` never runs. [catch-sees-cancellation]"
     )
   }
 }

@@ -17,7 +17,8 @@ struct Ex2_4_MultiValueHandlersTests {
     let result = await settle(summary(of: login), "The AnyPromise summary(of:) returned")
     #expect(
       result?.success as? String == "ada: 3 unread",
-      "A two-parameter handler gets the first two of the three values: got \(String(describing: result)).")
+      "A two-parameter handler gets the first two of the three values: got \(String(describing: result)). [one-parameter]"
+    )
   }
 
   @Test("A count of zero is a count: zero unread, not no count at all")
@@ -26,7 +27,7 @@ struct Ex2_4_MultiValueHandlersTests {
     let result = await settle(summary(of: login), "The AnyPromise summary(of:) returned")
     #expect(
       result?.success as? String == "ada: 0 unread",
-      "A second value of 0 was sent, so the line says \"ada: 0 unread\"; only a value that was not sent (nil) means no count. Got \(String(describing: result))."
+      "A second value of 0 was sent, so the line says \"ada: 0 unread\"; only a value that was not sent (nil) means no count. Got \(String(describing: result)). [zero-is-none]"
     )
   }
 
@@ -39,7 +40,7 @@ struct Ex2_4_MultiValueHandlersTests {
           let result = try await summary(of: AnyPromise.value("grace")).asPromise().settled(within: 1, "summary(of:)")
           guard result.success as? String == "grace: no unread" else {
             throw ResumeProbe.ProbeFailure(
-              "When the source resolves with one value, the second parameter is nil: handle it, do not assume the manifold. Got \(result)."
+              "When the source resolves with one value, the second parameter is nil: handle it, do not assume the manifold. Got \(result). [zero-is-none]"
             )
           }
         }
@@ -50,7 +51,7 @@ struct Ex2_4_MultiValueHandlersTests {
       ?? child?.runtimeWords(containing: "Unexpectedly found nil")
     if let trap {
       Issue.record(
-        "When the source resolves with one value, the second parameter is nil: handle it, do not assume the manifold (no `as!`, no `!`). The runtime said: \(trap)"
+        "When the source resolves with one value, the second parameter is nil: handle it, do not assume the manifold (no `as!`, no `!`). The runtime said: \(trap) [zero-is-none]"
       )
     } else {
       ResumeProbe.expectExactlyOnce(child, "summary(of:) given a login with one value")
@@ -65,11 +66,11 @@ struct Ex2_4_MultiValueHandlersTests {
     let acknowledged = await settle(acknowledge(login, log: log), "acknowledge(_:log:)")
     #expect(
       summarized?.failure as? LegacyError == .unauthorized && acknowledged?.failure as? LegacyError == .unauthorized,
-      "A rejected promise passes through both functions untouched: do not turn it into a line. They settled with \(String(describing: summarized)) and \(String(describing: acknowledged))."
+      "A rejected promise passes through both functions untouched: do not turn it into a line. They settled with \(String(describing: summarized)) and \(String(describing: acknowledged)). [rejection-as-line]"
     )
     #expect(
       log.lines.isEmpty,
-      "A rejected promise passes through both functions untouched: do not run the side effect. The log says \(log.lines)."
+      "A rejected promise passes through both functions untouched: do not run the side effect. The log says \(log.lines). [rejection-as-line]"
     )
   }
 
@@ -78,9 +79,12 @@ struct Ex2_4_MultiValueHandlersTests {
     let log = CallLog()
     let result = await settle(
       acknowledge(AnyPromise.value(AnyPromise.Manifold("ada", 1)), log: log), "acknowledge(_:log:)")
-    #expect(log.lines == ["acknowledged"], "acknowledge must write \"acknowledged\" once; the log says \(log.lines).")
+    #expect(
+      log.lines == ["acknowledged"],
+      "acknowledge must write \"acknowledged\" once; the log says \(log.lines). [acknowledged-not-once]")
     #expect(
       result.map { if case .success(nil) = $0 { true } else { false } } == true,
-      "A handler of no parameters that returns nothing fulfills with nil: got \(String(describing: result)).")
+      "A handler of no parameters that returns nothing fulfills with nil: got \(String(describing: result)). [acknowledge-passes-value]"
+    )
   }
 }

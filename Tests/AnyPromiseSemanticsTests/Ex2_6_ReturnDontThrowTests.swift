@@ -19,7 +19,7 @@ struct Ex2_6_ReturnDontThrowTests {
     let result = await validated(Order(sku: "mug", quantity: 2))
     #expect(
       result?.success as? Order == Order(sku: "mug", quantity: 2),
-      "A valid order fulfills with the order itself, not with nothing (which would fulfill with nil): got \(String(describing: result))."
+      "A valid order fulfills with the order itself, not with nothing (which would fulfill with nil): got \(String(describing: result)). [zero-only]"
     )
   }
 
@@ -29,7 +29,7 @@ struct Ex2_6_ReturnDontThrowTests {
     let expected: OrderError = quantity > 0 ? .outOfStock(sku: "mug") : .invalidQuantity
     #expect(
       result?.failure as? OrderError == expected,
-      "An invalid order rejects by returning its error: a quantity of \(quantity) must reject with \(expected); got \(String(describing: result))."
+      "An invalid order rejects by returning its error: a quantity of \(quantity) must reject with \(expected); got \(String(describing: result)). [zero-only]"
     )
   }
 
@@ -41,7 +41,7 @@ struct Ex2_6_ReturnDontThrowTests {
           let chain = OrderValidator(inventory: Inventory(stock: [:])).validate(AnyPromise.value("an order"))
           let result = try await chain.asPromise().settled(within: 1, "validate(_:)")
           guard result.failure != nil else {
-            throw ResumeProbe.ProbeFailure("a value that is not an Order must reject")
+            throw ResumeProbe.ProbeFailure("a value that is not an Order must reject [forced-cast]")
           }
         }
       }
@@ -49,7 +49,7 @@ struct Ex2_6_ReturnDontThrowTests {
     let trap = child?.runtimeWords(containing: "Could not cast value") ?? child?.runtimeWords(containing: "Fatal error")
     if let trap {
       Issue.record(
-        "Something that is not an order must reject instead of crashing: stopping the program is Swift's uncatchable exception, so return an error instead. The runtime said: \(trap)"
+        "Something that is not an order must reject instead of crashing: stopping the program is Swift's uncatchable exception, so return an error instead. The runtime said: \(trap) [forced-cast]"
       )
     } else {
       ResumeProbe.expectExactlyOnce(child, "validate(_:) given a string (something that is not an order must reject)")
@@ -71,6 +71,7 @@ struct Ex2_6_ReturnDontThrowTests {
     }
     await probe.expectAllReleased(
       within: 0.5,
-      "A chain must release every closure once it settles: keep no handler, and no chain, in a stored property.")
+      "A chain must release every closure once it settles: keep no handler, and no chain, in a stored property. [stored-handler]"
+    )
   }
 }

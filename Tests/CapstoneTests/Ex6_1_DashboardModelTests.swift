@@ -31,7 +31,7 @@ struct Ex6_1_DashboardModelTests {
   func shown(after model: DashboardModel, sourceLocation: SourceLocation = #_sourceLocation) async -> Shown? {
     try? await withDeadline(
       "DashboardModel.load()",
-      ifHung: "load() never returned, though every request answered and every stream ended.",
+      ifHung: "load() never returned, though every request answered and every stream ended. [never-finished]",
       sourceLocation: sourceLocation
     ) { @MainActor in
       await model.load()
@@ -52,11 +52,11 @@ struct Ex6_1_DashboardModelTests {
     guard let control = await loaded(sources()) else { return }
     if filled(control) {
       Issue.record(
-        "One failed source must not blank the whole screen: the \(failing) failed, and the rest of the screen went blank with it.",
+        "One failed source must not blank the whole screen: the \(failing) failed, and the rest of the screen went blank with it. [one-do]",
         sourceLocation: sourceLocation)
     } else {
       Issue.record(
-        "The rest of the screen was not filled when load() returned, even with nothing failing, which \"Every part of the screen loads\" explains: the failure of the \(failing) is not its cause.",
+        "The rest of the screen was not filled when load() returned, even with nothing failing, which \"Every part of the screen loads\" explains: the failure of the \(failing) is not its cause. [loops-in-tasks] [replace-images]",
         sourceLocation: sourceLocation)
     }
   }
@@ -66,20 +66,22 @@ struct Ex6_1_DashboardModelTests {
     guard let shown = await loaded(sources()) else { return }
     // Compared outside #expect, so that each sentence is all the learner reads.
     if shown.greeting != "Hello, Ada" {
-      Issue.record("The greeting is \"\(shown.greeting)\": show \"Hello, \" and the name.")
+      Issue.record("The greeting is \"\(shown.greeting)\": show \"Hello, \" and the name. [wrong-greeting]")
     }
-    if shown.headlines != Self.published { Issue.record("Show the published titles, in order.") }
+    if shown.headlines != Self.published { Issue.record("Show the published titles, in order. [wrong-headlines]") }
     if shown.syncProgress != 1.0 {
       Issue.record(
-        "When load() returned, the sync's progress was \(shown.syncProgress), not its last value 1.0: read the stream to its end inside load(), with for await (a loop in a Task { } runs after load() has returned)."
+        "When load() returned, the sync's progress was \(shown.syncProgress), not its last value 1.0: read the stream to its end inside load(), with for await (a loop in a Task { } runs after load() has returned). [loops-in-tasks] [replace-images]"
       )
     }
     if shown.images != Self.batches.flatMap({ $0 }) {
       Issue.record(
-        "When load() returned, the gallery showed \(shown.images.count) of 6 images: append every batch, in order, inside load()."
+        "When load() returned, the gallery showed \(shown.images.count) of 6 images: append every batch, in order, inside load(). [replace-images] [loops-in-tasks]"
       )
     }
-    if !shown.errors.isEmpty { Issue.record("Every source answered, yet errors says \(shown.errors).") }
+    if !shown.errors.isEmpty {
+      Issue.record("Every source answered, yet errors says \(shown.errors). [error-without-failure]")
+    }
   }
 
   @Test("A failed profile is reported, and the rest of the screen still loads")
@@ -87,13 +89,13 @@ struct Ex6_1_DashboardModelTests {
     guard let shown = await loaded(sources(profile: .failure(LegacyError.offline))) else { return }
     #expect(
       shown.errors.count == 1 && shown.errors.first?.contains("profile") == true,
-      "The profile failed: add one sentence naming the profile to errors (errors says \(shown.errors)).")
+      "The profile failed: add one sentence naming the profile to errors (errors says \(shown.errors)). [one-do]")
     if shown.headlines.isEmpty || shown.images.isEmpty {
       await reportBlank(whenFailing: "profile") { !$0.headlines.isEmpty && !$0.images.isEmpty }
     }
     #expect(
       shown.greeting.isEmpty,
-      "The profile failed, yet the greeting shows \"\(shown.greeting)\": leave it as it was, and report the failure in errors; never invent a profile."
+      "The profile failed, yet the greeting shows \"\(shown.greeting)\": leave it as it was, and report the failure in errors; never invent a profile. [guest-greeting]"
     )
   }
 
@@ -102,7 +104,7 @@ struct Ex6_1_DashboardModelTests {
     guard let shown = await loaded(sources(articles: .failure(LegacyError.server(status: 500)))) else { return }
     #expect(
       shown.errors.count == 1 && shown.errors.first?.contains("articles") == true,
-      "The articles failed: add one sentence naming the articles to errors (errors says \(shown.errors)).")
+      "The articles failed: add one sentence naming the articles to errors (errors says \(shown.errors)). [one-do]")
     if shown.greeting != "Hello, Ada" || shown.syncProgress != 1.0 {
       await reportBlank(whenFailing: "articles") { $0.greeting == "Hello, Ada" && $0.syncProgress == 1.0 }
     }
@@ -117,19 +119,21 @@ struct Ex6_1_DashboardModelTests {
         articles: flaky, profiles: flaky, sync: StubSyncSource([0.5, 1.0]), gallery: StubGallerySource(Self.batches)),
       userID: 1)
     guard let first = await shown(after: model), let second = await shown(after: model) else { return }
-    #expect(first.greeting == "Hello, Ada" && first.headlines == Self.published, "The first load must show everything.")
+    #expect(
+      first.greeting == "Hello, Ada" && first.headlines == Self.published,
+      "The first load must show everything. [wrong-greeting] [wrong-headlines]")
     #expect(
       second.greeting == first.greeting && second.headlines == first.headlines,
-      "The reload failed, and it blanked what the first load had shown (now \"\(second.greeting)\" and \(second.headlines.count) headlines): leave each part as it was when its source fails."
+      "The reload failed, and it blanked what the first load had shown (now \"\(second.greeting)\" and \(second.headlines.count) headlines): leave each part as it was when its source fails. [blank-on-reload]"
     )
     #expect(
       second.errors.contains { $0.contains("profile") } && second.errors.contains { $0.contains("articles") },
-      "The reload failed, but errors does not name both sources (\(second.errors)): add one sentence per failed source."
+      "The reload failed, but errors does not name both sources (\(second.errors)): add one sentence per failed source. [one-do]"
     )
     // Compared outside #expect, so that the sentence is all the learner reads.
     if first.images.count == 6, second.images != first.images {
       Issue.record(
-        "After a reload, the gallery shows \(second.images.count) images, not its 6: a reload's first batch replaces what the last load showed, so the gallery appears once."
+        "After a reload, the gallery shows \(second.images.count) images, not its 6: a reload's first batch replaces what the last load showed, so the gallery appears once. [gallery-twice]"
       )
     }
   }
@@ -172,7 +176,7 @@ struct Ex6_1_DashboardModelTests {
     }
     guard reloaded.errors.isEmpty, !final.errors.isEmpty else { return }
     Issue.record(
-      "After a reload had shown its answers, the earlier load's late failure still reached errors (\(final.errors)), which \"A reload that overlaps a slower load\" explains: what an earlier call receives once a newer one has started changes nothing, failures included. Check that no newer load has started before you report a failure too."
+      "After a reload had shown its answers, the earlier load's late failure still reached errors (\(final.errors)), which \"A reload that overlaps a slower load\" explains: what an earlier call receives once a newer one has started changes nothing, failures included. Check that no newer load has started before you report a failure too. [late-failure-reported]"
     )
   }
 
@@ -193,7 +197,7 @@ struct Ex6_1_DashboardModelTests {
       // A reload that never returns is this test's finding only if one load alone returns.
       if await loaded(sources()) != nil {
         Issue.record(
-          "The reload waited for the earlier load, whose answers were still on their way: a reload must not wait for the load before it. Start its requests at once, and let the newest call of load() win. (\(error))"
+          "The reload waited for the earlier load, whose answers were still on their way: a reload must not wait for the load before it. Start its requests at once, and let the newest call of load() win. (\(error)) [older-answer-lands-last]"
         )
       }
       return
@@ -204,11 +208,11 @@ struct Ex6_1_DashboardModelTests {
       guard let control = await loaded(sources()) else { return }
       if control.greeting == "Hello, Ada", control.headlines == Self.published {
         Issue.record(
-          "While an earlier load() waited, a reload returned without showing its own answers (it showed \"\(reloaded.greeting)\" and \(reloaded.headlines)): each call of load() draws what its own requests return, even while an earlier call waits."
+          "While an earlier load() waited, a reload returned without showing its own answers (it showed \"\(reloaded.greeting)\" and \(reloaded.headlines)): each call of load() draws what its own requests return, even while an earlier call waits. [older-answer-lands-last]"
         )
       } else {
         Issue.record(
-          "The reload returned before its answers were shown, as a single load does too, which \"Every part of the screen loads\" explains: the overlap is not its cause."
+          "The reload returned before its answers were shown, as a single load does too, which \"Every part of the screen loads\" explains: the overlap is not its cause. [loops-in-tasks]"
         )
       }
       return
@@ -219,15 +223,15 @@ struct Ex6_1_DashboardModelTests {
         final.images.count > Self.batches.joined().count
         ? " (The earlier load also went on to read the gallery again: \(final.images.count) images.)" : ""
       Issue.record(
-        "A reload overlapped a slower load, and the older answer landed last: the screen shows \"\(final.greeting)\" and \(final.headlines.count) headlines from the first load, over the reload's \"Hello, Grace\". Let the newest call of load() win: number the calls, and after every await draw only if no newer call has started.\(alsoGallery)"
+        "A reload overlapped a slower load, and the older answer landed last: the screen shows \"\(final.greeting)\" and \(final.headlines.count) headlines from the first load, over the reload's \"Hello, Grace\". Let the newest call of load() win: number the calls, and after every await draw only if no newer call has started.\(alsoGallery) [older-answer-lands-last]"
       )
     } else if final.images != reloaded.images || final.syncProgress != reloaded.syncProgress {
       Issue.record(
-        "After the reload, the earlier load went on to read the streams again: the gallery shows \(final.images.count) images, not its 6. Stop an earlier load at every await once a newer one has started, inside the for await loops too."
+        "After the reload, the earlier load went on to read the streams again: the gallery shows \(final.images.count) images, not its 6. Stop an earlier load at every await once a newer one has started, inside the for await loops too. [older-answer-lands-last]"
       )
     } else if !final.errors.isEmpty {
       Issue.record(
-        "After the reload, errors says \(final.errors), though every request was answered: an earlier load that stops reports nothing."
+        "After the reload, errors says \(final.errors), though every request was answered: an earlier load that stops reports nothing. [late-failure-reported]"
       )
     }
   }
@@ -237,7 +241,8 @@ struct Ex6_1_DashboardModelTests {
     let gauge = ConcurrencyGauge()
     _ = await loaded(sources(delay: .milliseconds(50), gauge: gauge))
     #expect(
-      gauge.mostAtOnce == 2, "The two requests ran one after the other: start both with `async let`, then await them.")
+      gauge.mostAtOnce == 2,
+      "The two requests ran one after the other: start both with `async let`, then await them. [sequential-requests]")
   }
 }
 

@@ -9,7 +9,7 @@ struct Ex6_2_ArticleSourceTests {
   let cloud = ArticleCloud()
 
   static let otherCloud =
-    "The source never called the cloud passed to init(cloud:); it answered from another one, such as `.shared`: call the cloud it was given, never `.shared`."
+    "The source never called the cloud passed to init(cloud:); it answered from another one, such as `.shared`: call the cloud it was given, never `.shared`. [shared-cloud]"
 
   func latest(refresh: Bool = false) async -> Swift.Result<[Article], any Error> {
     do {
@@ -32,16 +32,20 @@ struct Ex6_2_ArticleSourceTests {
     }
     #expect(
       articles == own,
-      "The articles did not come from the cloud passed to init(cloud:): call that cloud, never `.shared`.")
+      "The articles did not come from the cloud passed to init(cloud:): call that cloud, never `.shared`. [shared-cloud]"
+    )
     #expect(
       cloud.articles.calls == [refresh],
-      "latest(refresh: \(refresh)) reached the cloud as \(cloud.articles.calls): pass `refresh` on as `forceRefresh`, once."
+      "latest(refresh: \(refresh)) reached the cloud as \(cloud.articles.calls): pass `refresh` on as `forceRefresh`, once. [shared-cloud]"
     )
   }
 
   @Test("A fulfilled promise returns its articles")
   func fulfilled() async throws {
-    #expect(try await latest().get() == Article.samples)
+    #expect(
+      try await latest().get() == Article.samples,
+      "A fulfilled promise must return its articles: resume from `.done` with exactly what it received. [other-articles]"
+    )
   }
 
   // Two tests, not one with two arguments: a source that never resumes fails both, and the verdict
@@ -67,10 +71,11 @@ struct Ex6_2_ArticleSourceTests {
     switch result {
     case .success(let articles):
       Issue.record(
-        "The \(path) promise returned \(articles.count) articles instead of throwing: a failure turned into a list hides it from the screen, which then shows nothing and no error. Resume by throwing the promise's error."
+        "The \(path) promise returned \(articles.count) articles instead of throwing: a failure turned into a list hides it from the screen, which then shows nothing and no error. Resume by throwing the promise's error. [empty-on-error]"
       )
     case .failure(is DeadlineExceeded):
-      Issue.record("The \(path) promise never resumed the task: resume from `.catch(policy: .allErrors)` too.")
+      Issue.record(
+        "The \(path) promise never resumed the task: resume from `.catch(policy: .allErrors)` too. [done-only]")
     case .failure(let error):
       let own =
         path == "rejected"
@@ -78,7 +83,7 @@ struct Ex6_2_ArticleSourceTests {
         : { if case .cancelled = error as? PMKError { true } else { false } }()
       #expect(
         own,
-        "The \(path) promise threw \(error), not the promise's own error: resume throwing what `.catch` received, so the screen can say what failed."
+        "The \(path) promise threw \(error), not the promise's own error: resume throwing what `.catch` received, so the screen can say what failed. [empty-on-error]"
       )
     }
   }

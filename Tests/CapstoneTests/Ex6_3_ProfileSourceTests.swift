@@ -16,9 +16,10 @@ struct Ex6_3_ProfileSourceTests {
     }
     #expect(
       service.endpoint.calls == [7],
-      "profile(id: 7) reached the service as \(service.endpoint.calls): load that id, once, from the service passed to init(service:)."
+      "profile(id: 7) reached the service as \(service.endpoint.calls): load that id, once, from the service passed to init(service:). [signed-in-user]"
     )
-    #expect(profile == UserProfile(id: 7, displayName: "User 7"), "Return the profile the service loaded.")
+    #expect(
+      profile == UserProfile(id: 7, displayName: "User 7"), "Return the profile the service loaded. [signed-in-user]")
   }
 
   @Test("A profile and no error returns the profile, proved in a child process")
@@ -30,14 +31,16 @@ struct Ex6_3_ProfileSourceTests {
         await ResumeProbe.run {
           let outcome = await loadProfile(from: service)
           if (try? outcome.get()) != ada {
-            throw ResumeProbe.ProbeFailure("a profile and no error must return that profile; \(describe(outcome))")
+            throw ResumeProbe.ProbeFailure(
+              "a profile and no error must return that profile; \(describe(outcome)) [profile-not-returned]")
           }
         }
       }
     }
     ResumeProbe.expectExactlyOnce(
       child, "ServiceProfileSource.profile(id:) given a profile",
-      ifHung: "A profile and no error must resume by returning the profile: this path never resumed.")
+      ifHung:
+        "A profile and no error must resume by returning the profile: this path never resumed. [profile-not-returned]")
   }
 
   @Test("An error and no profile throws the error, proved in a child process")
@@ -50,14 +53,15 @@ struct Ex6_3_ProfileSourceTests {
           let outcome = await loadProfile(from: service)
           if outcome.failure as? LegacyError != .offline {
             throw ResumeProbe.ProbeFailure(
-              "an error and no profile must throw that error, so the screen can report it; \(describe(outcome))")
+              "an error and no profile must throw that error, so the screen can report it; \(describe(outcome)) [error-not-thrown]"
+            )
           }
         }
       }
     }
     ResumeProbe.expectExactlyOnce(
       child, "ServiceProfileSource.profile(id:) given an error",
-      ifHung: "An error and no profile must resume by throwing the error: this path never resumed.")
+      ifHung: "An error and no profile must resume by throwing the error: this path never resumed. [error-not-thrown]")
   }
 
   @Test("A profile and an error together throw the error: the error wins, proved in a child process")
@@ -70,14 +74,16 @@ struct Ex6_3_ProfileSourceTests {
           let outcome = await loadProfile(from: service)
           if outcome.failure as? LegacyError != .badRequest {
             throw ResumeProbe.ProbeFailure(
-              "When both come, the error wins: returning the profile hides the failure; \(describe(outcome))")
+              "When both come, the error wins: returning the profile hides the failure; \(describe(outcome)) [if-else-if]"
+            )
           }
         }
       }
     }
     ResumeProbe.expectExactlyOnce(
       child, "ServiceProfileSource.profile(id:) given a profile and an error",
-      ifHung: "When both come, the error wins, and it must resume by throwing it: this path never resumed.")
+      ifHung: "When both come, the error wins, and it must resume by throwing it: this path never resumed. [if-else-if]"
+    )
   }
 
   @Test("Neither a profile nor an error throws NeitherValueNorError, instead of hanging, proved in a child process")
@@ -90,7 +96,7 @@ struct Ex6_3_ProfileSourceTests {
           let outcome = await loadProfile(from: service)
           if !(outcome.failure is NeitherValueNorError) {
             throw ResumeProbe.ProbeFailure(
-              "(nil, nil) must throw NeitherValueNorError: a made-up profile, or another error, hides the broken contract; \(describe(outcome))"
+              "(nil, nil) must throw NeitherValueNorError: a made-up profile, or another error, hides the broken contract; \(describe(outcome)) [if-else-if]"
             )
           }
         }
@@ -98,7 +104,9 @@ struct Ex6_3_ProfileSourceTests {
     }
     ResumeProbe.expectExactlyOnce(
       child, "ServiceProfileSource.profile(id:) given (nil, nil)",
-      ifHung: "(nil, nil) never resumed the task: resume on every path, and throw NeitherValueNorError on this one.")
+      ifHung:
+        "(nil, nil) never resumed the task: resume on every path, and throw NeitherValueNorError on this one. [if-else-if]"
+    )
   }
 }
 

@@ -29,13 +29,15 @@ struct Ex6_4_SyncSourceTests {
       guard
         let values = await Self.values(
           of: source,
-          ifHung: "The download completed, but the stream never ended: call `finish()` in the download's completion.")
+          ifHung:
+            "The download completed, but the stream never ended: call `finish()` in the download's completion. [one-download]"
+        )
       else { return }
       #expect(
         values == [0.25, 0.5, 0.75, 1.0],
-        "Yield every value; finish when the download completes: the consumer read \(values), which \"A consumer that starts reading after\" or \"Values reported back to back\" explains."
+        "Yield every value; finish when the download completes: the consumer read \(values), which \"A consumer that starts reading after\" or \"Values reported back to back\" explains. [newest-only] [task-per-value]"
       )
-      #expect(made.withLock { $0 } == round, "Each sync starts a download of its own.")
+      #expect(made.withLock { $0 } == round, "Each sync starts a download of its own. [one-download]")
     }
   }
 
@@ -48,12 +50,12 @@ struct Ex6_4_SyncSourceTests {
       let values = await Self.values(
         of: source,
         ifHung:
-          "The download failed, but the stream never ended: the dashboard shows a failed sync as a bar that stopped, so finish on either outcome."
+          "The download failed, but the stream never ended: the dashboard shows a failed sync as a bar that stopped, so finish on either outcome. [one-download]"
       )
     else { return }
     #expect(
       values == [0.25, 0.5],
-      "Yield every value the download reported before it failed: the consumer read \(values), which \"A consumer that starts reading after\" or \"Values reported back to back\" explains."
+      "Yield every value the download reported before it failed: the consumer read \(values), which \"A consumer that starts reading after\" or \"Values reported back to back\" explains. [newest-only] [task-per-value]"
     )
   }
 
@@ -67,7 +69,8 @@ struct Ex6_4_SyncSourceTests {
     guard
       let values = try? await withDeadline(
         "reading syncProgress() late",
-        ifHung: "The download completed, but the stream never ended: call `finish()` in the download's completion.",
+        ifHung:
+          "The download completed, but the stream never ended: call `finish()` in the download's completion. [one-download]",
         operation: {
           var values: [Double] = []
           for await value in stream { values.append(value) }
@@ -76,7 +79,7 @@ struct Ex6_4_SyncSourceTests {
     else { return }
     #expect(
       values == [0.25, 0.5, 0.75, 1.0],
-      "A consumer that started reading after the download ended got \(values), not every value: each value must wait in the stream's buffer until it is read. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses them, and a yield that comes after finish() is lost (a Task { } per value yields late)."
+      "A consumer that started reading after the download ended got \(values), not every value: each value must wait in the stream's buffer until it is read. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses them, and a yield that comes after finish() is lost (a Task { } per value yields late). [newest-only] [task-per-value]"
     )
   }
 
@@ -99,15 +102,17 @@ struct Ex6_4_SyncSourceTests {
           let inversions = zip(values, values.dropFirst()).filter { $0 > $1 }.count
           throw ResumeProbe.ProbeFailure(
             inversions > 0
-              ? "of 200 values reported back to back, \(values.count) arrived, \(inversions) times out of order. Yield directly from the progress callback: a Task { } per value races the others, and a yield that comes after finish() is lost."
-              : "of 200 values reported back to back, \(values.count) arrived, in order: the rest were lost. A yield that comes after finish() is lost (a Task { } per value yields late), and a buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet."
+              ? "of 200 values reported back to back, \(values.count) arrived, \(inversions) times out of order. Yield directly from the progress callback: a Task { } per value races the others, and a yield that comes after finish() is lost. [task-per-value]"
+              : "of 200 values reported back to back, \(values.count) arrived, in order: the rest were lost. A yield that comes after finish() is lost (a Task { } per value yields late), and a buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet. [task-per-value] [newest-only]"
           )
         }
       }
     }
     ResumeProbe.expectExactlyOnce(
       child, "syncProgress() over 200 values back to back",
-      ifHung: "The download completed, but the stream never ended: call `finish()` in the download's completion.")
+      ifHung:
+        "The download completed, but the stream never ended: call `finish()` in the download's completion. [one-download]"
+    )
   }
 
   @Test("A consumer that stops cancels the download")
@@ -122,6 +127,6 @@ struct Ex6_4_SyncSourceTests {
     // busy machine may let the loop break), so only the count of cancels tells a stream that
     // stops its download from one that lets it run to the end.
     let cancelled = await eventually { download.cancellations > 0 }
-    #expect(cancelled, "The consumer stopped, but the download runs on: cancel it in onTermination.")
+    #expect(cancelled, "The consumer stopped, but the download runs on: cancel it in onTermination. [no-cancel]")
   }
 }

@@ -28,7 +28,7 @@ struct Ex6_5_GallerySourceTests {
     }
     guard let loader = made.withLock({ $0 }) else {
       Issue.record(
-        "gallery() never called makeLoader: make the loader with it, handing it your delegate, so each gallery gets the loader it was given."
+        "gallery() never called makeLoader: make the loader with it, handing it your delegate, so each gallery gets the loader it was given. [default-loader]"
       )
       return
     }
@@ -56,12 +56,13 @@ struct Ex6_5_GallerySourceTests {
       return batches
     }
     guard let loader = made.withLock({ $0 }) else {
-      Issue.record("gallery() never called makeLoader: make the loader with it, handing it your delegate.")
+      Issue.record(
+        "gallery() never called makeLoader: make the loader with it, handing it your delegate. [default-loader]")
       return
     }
     if let batches, loader.lostBatches == 0, batches.count < 4 {
       Issue.record(
-        "A consumer that started reading after the loader finished got \(batches.count) of 4 batches: each batch must wait in the stream's buffer until it is read. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses them, and a yield that comes after finish() is lost (a Task { } per batch yields late)."
+        "A consumer that started reading after the loader finished got \(batches.count) of 4 batches: each batch must wait in the stream's buffer until it is read. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses them, and a yield that comes after finish() is lost (a Task { } per batch yields late). [newest-only] [unretained-delegate]"
       )
     } else if let problem = galleryProblem(with: loader, batches: batches, expected: 4) {
       Issue.record(Comment(rawValue: problem))
@@ -94,7 +95,8 @@ struct Ex6_5_GallerySourceTests {
             return batches
           }
           guard let loader = made.withLock({ $0 }) else {
-            throw ResumeProbe.ProbeFailure("gallery() never called makeLoader: make the loader with it.")
+            throw ResumeProbe.ProbeFailure(
+              "gallery() never called makeLoader: make the loader with it. [default-loader]")
           }
           if let problem = galleryProblem(with: loader, batches: batches, expected: 200) {
             throw ResumeProbe.ProbeFailure(problem)
@@ -118,7 +120,8 @@ struct Ex6_5_GallerySourceTests {
     }
     _ = await eventually { made.withLock({ $0?.isStopped }) == true }
     #expect(
-      made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination."
+      made.withLock { $0?.isStopped } == true,
+      "The consumer stopped, but the loader goes on: stop it in onTermination. [no-stop]"
     )
   }
 
@@ -144,14 +147,15 @@ struct Ex6_5_GallerySourceTests {
     // No loader at all is the other tests' finding ("gallery() never called makeLoader").
     if loaders == 1 {
       Issue.record(
-        "gallery() was called twice, but made 1 loader: each call makes a loader of its own with makeLoader, starts it, and returns its batches. A loader or stream kept from an earlier call has already ended, and the second gallery read \(images[1]) images."
+        "gallery() was called twice, but made 1 loader: each call makes a loader of its own with makeLoader, starts it, and returns its batches. A loader or stream kept from an earlier call has already ended, and the second gallery read \(images[1]) images. [one-loader]"
       )
     } else if loaders > 2 {
       Issue.record(
-        "gallery() was called twice, and made \(loaders) loaders: each call makes exactly one, with makeLoader.")
+        "gallery() was called twice, and made \(loaders) loaders: each call makes exactly one, with makeLoader. [one-loader]"
+      )
     } else if loaders == 2, images[1] < images[0] {
       Issue.record(
-        "The second call of gallery() read \(images[1]) images where the first read \(images[0]): each call returns the batches of its own loader, from the first."
+        "The second call of gallery() read \(images[1]) images where the first read \(images[0]): each call returns the batches of its own loader, from the first. [one-loader]"
       )
     }
   }
@@ -161,11 +165,11 @@ struct Ex6_5_GallerySourceTests {
 private func galleryProblem(with loader: ImageBatchLoader, batches: [[UIImage]]?, expected: Int) -> String? {
   if loader.lostBatches > 0 {
     return
-      "The loader lost \(loader.lostBatches) of \(expected) batches: it holds its delegate weakly, and nothing else kept yours alive. Keep it alive from onTermination."
+      "The loader lost \(loader.lostBatches) of \(expected) batches: it holds its delegate weakly, and nothing else kept yours alive. Keep it alive from onTermination. [unretained-delegate]"
   }
   guard let batches else {
     return
-      "The gallery's stream never ended, though the loader lost no batch: finish it in imageLoaderDidFinish, which the loader calls after its last batch."
+      "The gallery's stream never ended, though the loader lost no batch: finish it in imageLoaderDidFinish, which the loader calls after its last batch. [unretained-delegate]"
   }
   let names = batches.flatMap { $0 }.map(\.name)
   let wanted = (0..<expected).map { "batch-\($0)-image-0" }
@@ -174,8 +178,8 @@ private func galleryProblem(with loader: ImageBatchLoader, batches: [[UIImage]]?
   let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
   guard inversions > 0 else {
     return
-      "Of \(expected) batches, \(names.count) arrived, in order: the rest were lost, which \"A consumer that starts reading after\" explains. A yield that comes after finish() is lost (a Task { } per batch yields late), and a buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet."
+      "Of \(expected) batches, \(names.count) arrived, in order: the rest were lost, which \"A consumer that starts reading after\" explains. A yield that comes after finish() is lost (a Task { } per batch yields late), and a buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet. [unretained-delegate] [newest-only]"
   }
   return
-    "Of \(expected) batches, \(names.count) arrived, \(inversions) times out of order: every batch, in order, then the end of the stream. Yield directly from imageLoader(_:didLoadBatch:): a Task { } per batch races the others, and a yield that comes after finish() is lost."
+    "Of \(expected) batches, \(names.count) arrived, \(inversions) times out of order: every batch, in order, then the end of the stream. Yield directly from imageLoader(_:didLoadBatch:): a Task { } per batch races the others, and a yield that comes after finish() is lost. [unretained-delegate]"
 }

@@ -30,25 +30,26 @@ struct Ex6_6_LiveDashboardTests {
         made.withLock { $0.loaders += 1 }
         return ImageBatchLoader(delegate: $0, plan: .init(batches: 5, imagesPerBatch: 1))
       })
-    let sources = try #require(live, "liveDashboardSources must build the sources from the four adapters.")
+    let sources = try #require(
+      live, "liveDashboardSources must build the sources from the four adapters. [shared-cloud]")
     let model = DashboardModel(sources: sources, userID: 1)
     _ = try? await withDeadline(seconds: 2, "the live DashboardModel.load()") { await model.load() }
-    #expect(model.errors.isEmpty, "The live screen reported errors: \(model.errors)")
+    #expect(model.errors.isEmpty, "The live screen reported errors: \(model.errors) [shared-cloud]")
     #expect(
       model.greeting == "Hello, Ada",
-      "The greeting is \"\(model.greeting)\", not the profile the given service answered with: build ServiceProfileSource over the `profiles` passed in."
+      "The greeting is \"\(model.greeting)\", not the profile the given service answered with: build ServiceProfileSource over the `profiles` passed in. [shared-cloud]"
     )
     #expect(
       model.headlines == ["Only in this cloud"],
-      "The headlines are \(model.headlines), not the given cloud's: build CloudArticleSource over the `cloud` passed in, never `.shared`."
+      "The headlines are \(model.headlines), not the given cloud's: build CloudArticleSource over the `cloud` passed in, never `.shared`. [shared-cloud]"
     )
     #expect(
       model.syncProgress == 0.9 && made.withLock({ $0.downloads }) == 1,
-      "The sync ended at \(model.syncProgress) after \(made.withLock { $0.downloads }) downloads made by makeDownload: build DownloadSyncSource with the `makeDownload` passed in."
+      "The sync ended at \(model.syncProgress) after \(made.withLock { $0.downloads }) downloads made by makeDownload: build DownloadSyncSource with the `makeDownload` passed in. [shared-cloud]"
     )
     #expect(
       model.images.count == 5 && made.withLock({ $0.loaders }) == 1,
-      "The gallery showed \(model.images.count) images after \(made.withLock { $0.loaders }) loaders made by makeLoader: build LoaderGallerySource with the `makeLoader` passed in."
+      "The gallery showed \(model.images.count) images after \(made.withLock { $0.loaders }) loaders made by makeLoader: build LoaderGallerySource with the `makeLoader` passed in. [shared-cloud]"
     )
   }
 
@@ -62,6 +63,8 @@ struct Ex6_6_LiveDashboardTests {
     try await withDeadline("the legacy presenter's load") {
       await withCheckedContinuation { continuation in legacy.load(userID: 1) { continuation.resume() } }
     }
-    #expect(legacy.lines.contains("Hello, User 1"))
+    #expect(
+      legacy.lines.contains("Hello, User 1"),
+      "The legacy presenter no longer loads beside the new screen: leave it exactly as it was. [shared-cloud]")
   }
 }

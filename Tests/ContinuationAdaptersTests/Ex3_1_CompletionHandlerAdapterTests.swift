@@ -13,7 +13,7 @@ struct Ex3_1_CompletionHandlerAdapterTests {
     let articles = try await withDeadline("LegacyArticleRepository.latest(refresh:)") { [cloud] in
       try await LegacyArticleRepository(cloud: cloud).latest(refresh: false)
     }
-    #expect(articles == Article.samples, "The adapter must return the articles the callback delivers.")
+    #expect(articles == Article.samples, "The adapter must return the articles the callback delivers. [other-articles]")
   }
 
   @Test("The refresh flag reaches the legacy call, unchanged, in one call", arguments: [false, true])
@@ -23,7 +23,7 @@ struct Ex3_1_CompletionHandlerAdapterTests {
     }
     #expect(
       cloud.articles.calls == [refresh],
-      "Pass `refresh` on as `forceRefresh`, and call the cloud once: for refresh \(refresh), the cloud was called with \(cloud.articles.calls)."
+      "Pass `refresh` on as `forceRefresh`, and call the cloud once: for refresh \(refresh), the cloud was called with \(cloud.articles.calls). [always-force-refresh]"
     )
   }
 
@@ -36,16 +36,18 @@ struct Ex3_1_CompletionHandlerAdapterTests {
     switch result {
     case .success(let articles):
       Issue.record(
-        "The callback's error is thrown, not swallowed: logging it and returning \(articles) hides the failure.")
+        "The callback's error is thrown, not swallowed: logging it and returning \(articles) hides the failure. [swallow-error]"
+      )
     case .failure(let error as DeadlineExceeded):
       Issue.record(
-        "\(error) The failure path never resumed: one resume on the success path and one on the failure path.")
+        "\(error) The failure path never resumed: one resume on the success path and one on the failure path. [drop-failure]"
+      )
     case .failure(let error):
-      #expect(error as? LegacyError == .offline, "Throw the callback's own error, not \(error).")
+      #expect(error as? LegacyError == .offline, "Throw the callback's own error, not \(error). [swallow-error]")
     }
     #expect(
       cloud.articles.calls.count == 1,
-      "Pass `refresh` on as `forceRefresh`, and call the cloud once: a failure led to \(cloud.articles.calls.count) calls (an adapter translates; retrying is the caller's business)."
+      "Pass `refresh` on as `forceRefresh`, and call the cloud once: a failure led to \(cloud.articles.calls.count) calls (an adapter translates; retrying is the caller's business). [always-force-refresh]"
     )
   }
 
@@ -60,7 +62,7 @@ struct Ex3_1_CompletionHandlerAdapterTests {
     let ids = (try? result.get())?.map(\.id)
     #expect(
       ids == [7],
-      "A callback that comes late, from a background thread, must still resume the task, with its articles: got \(result)."
+      "A callback that comes late, from a background thread, must still resume the task, with its articles: got \(result). [semaphore-timeout]"
     )
   }
 
@@ -77,7 +79,7 @@ struct Ex3_1_CompletionHandlerAdapterTests {
             }
           } catch let error as DeadlineExceeded {
             throw ResumeProbe.ProbeFailure(
-              "Resume where the callback arrives: a `DispatchQueue.main.async` hop never runs while legacy code holds the main queue waiting for this very result. (\(error))"
+              "Resume where the callback arrives: a `DispatchQueue.main.async` hop never runs while legacy code holds the main queue waiting for this very result. (\(error)) [main-queue-hop]"
             )
           }
         }
@@ -101,7 +103,7 @@ struct Ex3_1_CompletionHandlerAdapterTests {
     case .leaked: break
     case .neverResumed:
       Issue.record(
-        "The continuation is checked: when the cloud drops its callback, only the checked one says \"leaked its continuation\". Here the runtime said nothing and the task just hung: an unsafe continuation stays silent."
+        "The continuation is checked: when the cloud drops its callback, only the checked one says \"leaked its continuation\". Here the runtime said nothing and the task just hung: an unsafe continuation stays silent. [unsafe-continuation]"
       )
     default:
       ResumeProbe.expectExactlyOnce(child, "LegacyArticleRepository.latest(refresh:) given a dropped callback")
@@ -119,7 +121,8 @@ struct Ex3_1_CompletionHandlerAdapterTests {
     }
     ResumeProbe.expectExactlyOnce(
       child, "LegacyArticleRepository.latest(refresh:)",
-      ifHung: "One resume on the success path and one on the failure path: the success path never resumed.")
+      ifHung:
+        "One resume on the success path and one on the failure path: the success path never resumed. [drop-failure]")
   }
 
   @Test("Exactly one resume on the failure path, proved in a child process")
@@ -134,7 +137,7 @@ struct Ex3_1_CompletionHandlerAdapterTests {
     ResumeProbe.expectExactlyOnce(
       child, "LegacyArticleRepository.latest(refresh:) on the failure path",
       ifHung:
-        "One resume on the success path and one on the failure path: the failure path dropped its continuation without resuming it."
+        "One resume on the success path and one on the failure path: the failure path dropped its continuation without resuming it. [drop-failure]"
     )
   }
 }

@@ -14,10 +14,10 @@ struct Ex3_2_PromiseAdapterTests {
     let articles = try await withDeadline("ArticleCloudRepository.latest(refresh:)") { [cloud] in
       try await ArticleCloudRepository(cloud: cloud).latest(refresh: true)
     }
-    #expect(articles == Article.samples, "A fulfilled promise's articles must be returned.")
+    #expect(articles == Article.samples, "A fulfilled promise's articles must be returned. [other-articles]")
     #expect(
       cloud.articles.calls == [true],
-      "Pass `refresh` on as `forceRefresh`, and call the cloud once: the cloud was called with \(cloud.articles.calls)."
+      "Pass `refresh` on as `forceRefresh`, and call the cloud once: the cloud was called with \(cloud.articles.calls). [refresh-not-passed]"
     )
   }
 
@@ -36,11 +36,13 @@ struct Ex3_2_PromiseAdapterTests {
           }
           switch outcome {
           case .success:
-            throw ResumeProbe.ProbeFailure("a rejected promise must make latest(refresh:) throw, not return")
+            throw ResumeProbe.ProbeFailure(
+              "a rejected promise must make latest(refresh:) throw, not return [swallow-error]")
           case .failure(let error as LegacyError) where error == .server(status: 503): break
           case .failure(let error):
             throw ResumeProbe.ProbeFailure(
-              "Throw the promise's own error, so the caller can tell a cancellation from a failure: it threw \(error).")
+              "Throw the promise's own error, so the caller can tell a cancellation from a failure: it threw \(error). [generic-error]"
+            )
           }
         }
       }
@@ -48,7 +50,7 @@ struct Ex3_2_PromiseAdapterTests {
     ResumeProbe.expectExactlyOnce(
       child, "ArticleCloudRepository.latest(refresh:) on a rejected promise",
       ifHung:
-        "A chain with only `.done` never resumes when the promise rejects: the awaiting task hangs forever. Resume from `.catch` too."
+        "A chain with only `.done` never resumes when the promise rejects: the awaiting task hangs forever. Resume from `.catch` too. [done-only]"
     )
   }
 
@@ -69,7 +71,7 @@ struct Ex3_2_PromiseAdapterTests {
     case .leaked: break
     case .neverResumed:
       Issue.record(
-        "The continuation is checked: when the promise is released without settling, only a checked continuation says \"leaked its continuation\". Here the runtime said nothing and the task just hung: an unsafe continuation stays silent."
+        "The continuation is checked: when the promise is released without settling, only a checked continuation says \"leaked its continuation\". Here the runtime said nothing and the task just hung: an unsafe continuation stays silent. [unsafe-continuation]"
       )
     default:
       ResumeProbe.expectExactlyOnce(child, "ArticleCloudRepository.latest(refresh:) given a promise that never settles")
@@ -89,11 +91,12 @@ struct Ex3_2_PromiseAdapterTests {
           }
           switch outcome {
           case .success:
-            throw ResumeProbe.ProbeFailure("a cancelled promise must make latest(refresh:) throw, not return")
+            throw ResumeProbe.ProbeFailure(
+              "a cancelled promise must make latest(refresh:) throw, not return [swallow-error]")
           case .failure(let error) where error.isCancelled: break
           case .failure(let error):
             throw ResumeProbe.ProbeFailure(
-              "Throw the promise's own error, so the caller can tell a cancellation from a failure: a cancellation came out as \(error)."
+              "Throw the promise's own error, so the caller can tell a cancellation from a failure: a cancellation came out as \(error). [generic-error]"
             )
           }
         }
@@ -102,7 +105,7 @@ struct Ex3_2_PromiseAdapterTests {
     ResumeProbe.expectExactlyOnce(
       child, "ArticleCloudRepository.latest(refresh:) on a cancelled promise",
       ifHung:
-        "`catch` skips cancellations by default, so a cancelled request never resumes the continuation: use `.catch(policy: .allErrors)`."
+        "`catch` skips cancellations by default, so a cancelled request never resumes the continuation: use `.catch(policy: .allErrors)`. [default-catch-policy]"
     )
   }
 
@@ -122,7 +125,7 @@ struct Ex3_2_PromiseAdapterTests {
               }
             } catch let error as DeadlineExceeded {
               throw ResumeProbe.ProbeFailure(
-                "Resume where the promise settles, with `on: nil`: handlers on their default queue, the main queue, never run while legacy code holds the main queue waiting for this very result. (\(error))"
+                "Resume where the promise settles, with `on: nil`: handlers on their default queue, the main queue, never run while legacy code holds the main queue waiting for this very result. (\(error)) [main-queue-handlers]"
               )
             } catch {}
           }

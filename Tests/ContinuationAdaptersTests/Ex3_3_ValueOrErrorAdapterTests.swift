@@ -17,14 +17,15 @@ struct Ex3_3_ValueOrErrorAdapterTests {
         await ResumeProbe.run {
           let outcome = await loadProfile(from: service)
           if (try? outcome.get()) != ada {
-            throw ResumeProbe.ProbeFailure("a profile and no error must return the profile; \(describe(outcome))")
+            throw ResumeProbe.ProbeFailure(
+              "a profile and no error must return the profile; \(describe(outcome)) [value-not-returned]")
           }
         }
       }
     }
     ResumeProbe.expectExactlyOnce(
       child, "ProfileLoader.profile(id:) given a profile",
-      ifHung: "A profile and no error must resume by returning the profile: this path never resumed.")
+      ifHung: "A profile and no error must resume by returning the profile: this path never resumed. [two-ifs]")
   }
 
   @Test("The profile asked for is the one the SDK is asked for, proved in a child process")
@@ -36,7 +37,7 @@ struct Ex3_3_ValueOrErrorAdapterTests {
           let profile = try? await ProfileLoader(service: service).profile(id: 42)
           guard service.endpoint.calls == [42], profile?.id == 42 else {
             throw ResumeProbe.ProbeFailure(
-              "profile(id: 42) must ask the SDK once for user 42 and return that profile; the SDK was asked for \(service.endpoint.calls), and it returned \(profile.map { "user \($0.id)" } ?? "no profile")."
+              "profile(id: 42) must ask the SDK once for user 42 and return that profile; the SDK was asked for \(service.endpoint.calls), and it returned \(profile.map { "user \($0.id)" } ?? "no profile"). [wrong-profile-id]"
             )
           }
         }
@@ -54,14 +55,15 @@ struct Ex3_3_ValueOrErrorAdapterTests {
         await ResumeProbe.run {
           let outcome = await loadProfile(from: service)
           if outcome.failure as? LegacyError != .unauthorized {
-            throw ResumeProbe.ProbeFailure("an error and no profile must throw that error; \(describe(outcome))")
+            throw ResumeProbe.ProbeFailure(
+              "an error and no profile must throw that error; \(describe(outcome)) [error-not-thrown]")
           }
         }
       }
     }
     ResumeProbe.expectExactlyOnce(
       child, "ProfileLoader.profile(id:) given an error",
-      ifHung: "An error and no profile must resume by throwing the error: this path never resumed.")
+      ifHung: "An error and no profile must resume by throwing the error: this path never resumed. [two-ifs]")
   }
 
   @Test("A profile and an error together throw the error: the error wins, proved in a child process")
@@ -74,14 +76,15 @@ struct Ex3_3_ValueOrErrorAdapterTests {
           let outcome = await loadProfile(from: service)
           if outcome.failure as? LegacyError != .server(status: 500) {
             throw ResumeProbe.ProbeFailure(
-              "When both come, the error wins: returning the profile hides the failure; \(describe(outcome))")
+              "When both come, the error wins: returning the profile hides the failure; \(describe(outcome)) [value-first]"
+            )
           }
         }
       }
     }
     ResumeProbe.expectExactlyOnce(
       child, "ProfileLoader.profile(id:) given a profile and an error",
-      ifHung: "When both come, the error wins, and it must resume by throwing it: this path never resumed.")
+      ifHung: "When both come, the error wins, and it must resume by throwing it: this path never resumed. [two-ifs]")
   }
 
   @Test("Neither a profile nor an error throws NeitherValueNorError, instead of hanging, proved in a child process")
@@ -94,7 +97,7 @@ struct Ex3_3_ValueOrErrorAdapterTests {
           let outcome = await loadProfile(from: service)
           if !(outcome.failure is NeitherValueNorError) {
             throw ResumeProbe.ProbeFailure(
-              "`(nil, nil)` throws `NeitherValueNorError`, not another error, so the broken contract shows up in the logs; \(describe(outcome))"
+              "`(nil, nil)` throws `NeitherValueNorError`, not another error, so the broken contract shows up in the logs; \(describe(outcome)) [value-first]"
             )
           }
         }
@@ -103,7 +106,7 @@ struct Ex3_3_ValueOrErrorAdapterTests {
     ResumeProbe.expectExactlyOnce(
       child, "ProfileLoader.profile(id:) given (nil, nil)",
       ifHung:
-        "An if/else-if on the two optionals never resumes on `(nil, nil)`, and the task waits forever: resume on every path."
+        "An if/else-if on the two optionals never resumes on `(nil, nil)`, and the task waits forever: resume on every path. [if-else-if]"
     )
   }
 

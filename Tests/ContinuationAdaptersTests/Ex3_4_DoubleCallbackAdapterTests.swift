@@ -12,7 +12,7 @@ struct Ex3_4_DoubleCallbackAdapterTests {
     let location = try await withDeadline("LocationProvider.currentLocation()") {
       try await LocationProvider(sdk: sdk).currentLocation()
     }
-    #expect(location == .office)
+    #expect(location == .office, "A single callback must return its location: got \(location). [other-location]")
   }
 
   @Test("A second callback is ignored, and the first answer is returned, proved in a child process")
@@ -25,7 +25,8 @@ struct Ex3_4_DoubleCallbackAdapterTests {
         await ResumeProbe.run {
           let first = try await LocationProvider(sdk: sdk).currentLocation()
           if first != .office {
-            throw ResumeProbe.ProbeFailure("return the first location the SDK sends, not \(first)")
+            throw ResumeProbe.ProbeFailure(
+              "return the first location the SDK sends, not \(first) [resume-every-callback]")
           }
         }
       }
@@ -43,7 +44,8 @@ struct Ex3_4_DoubleCallbackAdapterTests {
         await ResumeProbe.run {
           do {
             _ = try await LocationProvider(sdk: sdk).currentLocation()
-            throw ResumeProbe.ProbeFailure("the first callback was an error, so currentLocation() must throw it")
+            throw ResumeProbe.ProbeFailure(
+              "the first callback was an error, so currentLocation() must throw it [wait-for-a-value]")
           } catch let error as LegacyError where error == .offline {}
         }
       }
@@ -67,7 +69,7 @@ struct Ex3_4_DoubleCallbackAdapterTests {
     case .leaked: break
     case .neverResumed:
       Issue.record(
-        "The continuation is checked: when the SDK drops its callback, only a checked continuation says \"leaked its continuation\". Here the runtime said nothing and the task just hung: an unsafe continuation, chosen so that a second resume does not trap, stays silent here, and a second resume of it is undefined behaviour. Keep the checked one and take it under a lock."
+        "The continuation is checked: when the SDK drops its callback, only a checked continuation says \"leaked its continuation\". Here the runtime said nothing and the task just hung: an unsafe continuation, chosen so that a second resume does not trap, stays silent here, and a second resume of it is undefined behaviour. Keep the checked one and take it under a lock. [unsafe-continuation]"
       )
     default:
       ResumeProbe.expectExactlyOnce(child, "LocationProvider.currentLocation() given an SDK that never calls back")
@@ -98,7 +100,7 @@ struct Ex3_4_DoubleCallbackAdapterTests {
     let sentence =
       "Two callbacks at the same instant from two threads: a `didResume` flag checked, then set, lets both through. Take the continuation under a lock: whoever takes it resumes, everyone after finds nil."
     if let race = DataRace.report(in: child) {
-      Issue.record("\(sentence) The thread sanitizer saw it: \(race)")
+      Issue.record("\(sentence) The thread sanitizer saw it: \(race) [didresume-flag]")
     } else {
       ResumeProbe.expectExactlyOnce(
         child, "LocationProvider.currentLocation() given two simultaneous callbacks (\(sentence))")

@@ -22,14 +22,16 @@ struct Ex3_5_CancellationAdapterTests {
           }
           if (try? thumbnail.get()) != Thumbnail(articleID: 3) {
             throw ResumeProbe.ProbeFailure(
-              "a download that is not cancelled must return its thumbnail; \(describe(thumbnail))")
+              "a download that is not cancelled must return its thumbnail; \(describe(thumbnail)) [thumbnail-not-returned]"
+            )
           }
           downloader.endpoint.script(Script.fail(LegacyError.offline).fromBackground)
           let failed = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) on a failed download") {
             try await ThumbnailLoader(downloader: downloader).thumbnail(id: 3)
           }
           if failed.failure as? LegacyError != .offline {
-            throw ResumeProbe.ProbeFailure("a failed download must throw its own error; \(describe(failed))")
+            throw ResumeProbe.ProbeFailure(
+              "a failed download must throw its own error; \(describe(failed)) [download-error-replaced]")
           }
         }
       }
@@ -56,7 +58,7 @@ struct Ex3_5_CancellationAdapterTests {
     }
     ResumeProbe.expectExactlyOnce(
       child, "ThumbnailLoader.thumbnail(id:), cancelled while downloading",
-      ifHung: "This downloader stays silent after a cancel: resume from onCancel yourself.")
+      ifHung: "This downloader stays silent after a cancel: resume from onCancel yourself. [cancel-without-resume]")
   }
 
   @Test("A task that is already cancelled starts no download, or cancels it, proved in a child process")
@@ -75,7 +77,7 @@ struct Ex3_5_CancellationAdapterTests {
           }
           if downloader.tasks.contains(where: { !$0.isCancelled }) {
             throw ResumeProbe.ProbeFailure(
-              "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running."
+              "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running. [no-early-cancel-check]"
             )
           }
           try expectCancellationError(result)
@@ -100,7 +102,7 @@ struct Ex3_5_CancellationAdapterTests {
           }
           if downloader.tasks.contains(where: { !$0.isCancelled }) {
             throw ResumeProbe.ProbeFailure(
-              "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running."
+              "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running. [cancel-before-task-known]"
             )
           }
           try expectCancellationError(result)
@@ -129,7 +131,7 @@ struct Ex3_5_CancellationAdapterTests {
             }
             if case .failure(let error) = result, !(error is CancellationError) {
               throw ResumeProbe.ProbeFailure(
-                "A cancelled load throws `CancellationError`, once, even when it races the completion: it threw \(error)."
+                "A cancelled load throws `CancellationError`, once, even when it races the completion: it threw \(error). [both-resume]"
               )
             }
           }
@@ -153,11 +155,12 @@ private func loadThenCancel(_ behavior: ImageDownloader.CancelBehavior) async th
   let cancelled = downloader.tasks.first?.isCancelled == true
   if !cancelled {
     throw ResumeProbe.ProbeFailure(
-      "The download kept running: cancel it from withTaskCancellationHandler's onCancel. (\(describe(result)))")
+      "The download kept running: cancel it from withTaskCancellationHandler's onCancel. (\(describe(result))) [no-cancellation-handler]"
+    )
   }
   if result.failure is DeadlineExceeded, behavior == .staysSilent {
     throw ResumeProbe.ProbeFailure(
-      "This downloader stays silent after a cancel: resume from onCancel yourself. The download was cancelled, and the task never resumed."
+      "This downloader stays silent after a cancel: resume from onCancel yourself. The download was cancelled, and the task never resumed. [cancel-without-resume]"
     )
   }
   try expectCancellationError(result)
@@ -166,7 +169,8 @@ private func loadThenCancel(_ behavior: ImageDownloader.CancelBehavior) async th
 /// Throws a probe failure unless `result` is a `CancellationError`.
 private func expectCancellationError(_ result: Result<Thumbnail, any Error>) throws {
   guard !(result.failure is CancellationError) else { return }
-  throw ResumeProbe.ProbeFailure("A cancelled load throws `CancellationError`, once: \(describe(result)).")
+  throw ResumeProbe.ProbeFailure(
+    "A cancelled load throws `CancellationError`, once: \(describe(result)). [both-resume]")
 }
 
 /// What the load did, for a failure message.

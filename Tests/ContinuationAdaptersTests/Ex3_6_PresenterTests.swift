@@ -29,7 +29,7 @@ struct Ex3_6_PresenterTests {
       _ = try? await withDeadline(
         "the presenter's loading task",
         ifHung:
-          "The task onViewDidLoad() started never finished, though the repository answered at once: something in it never resumed or returned."
+          "The task onViewDidLoad() started never finished, though the repository answered at once: something in it never resumed or returned. [load-never-finishes]"
       ) { await loading.value }
     } else {
       _ = await eventually { await MainActor.run { view.calls.count > heard } }
@@ -40,15 +40,18 @@ struct Ex3_6_PresenterTests {
   func successReloads() async {
     let (presenter, view, repository) = await loaded(.success(articles))
     #expect(
-      presenter.articles == articles, "A successful load shows the repository's articles: got \(presenter.articles).")
+      presenter.articles == articles,
+      "A successful load shows the repository's articles: got \(presenter.articles). [other-articles]")
     #expect(
       view.calls == ["reloadList"],
-      "Call `reloadList()` once, on the main actor, by the time the load's task ends: the view heard \(view.calls).")
+      "Call `reloadList()` once, on the main actor, by the time the load's task ends: the view heard \(view.calls). [refresh-true]"
+    )
     #expect(
-      repository.calls == [false], "Load once, with `refresh: false`: the repository was asked \(repository.calls).")
+      repository.calls == [false],
+      "Load once, with `refresh: false`: the repository was asked \(repository.calls). [refresh-true]")
     #expect(
       view.shownAtReload.allSatisfy { $0 == articles },
-      "Set `articles` before you call `reloadList()`: the view reloads to show them, and when it reloaded, the presenter held \(view.shownAtReload.first ?? [])."
+      "Set `articles` before you call `reloadList()`: the view reloads to show them, and when it reloaded, the presenter held \(view.shownAtReload.first ?? []). [reload-before-set]"
     )
   }
 
@@ -61,21 +64,23 @@ struct Ex3_6_PresenterTests {
     await load(presenter, view)
     #expect(
       view.calls == ["reloadList", "handleApiError"],
-      "A failed load calls `handleApiError(error:)` and does not reload: after a success and a failure, the view heard \(view.calls)."
+      "A failed load calls `handleApiError(error:)` and does not reload: after a success and a failure, the view heard \(view.calls). [wrapped-error]"
     )
     #expect(
       view.errors.last as? LegacyError == .offline,
-      "A failed load calls `handleApiError(error:)` with the repository's error unchanged: it got \(view.errors).")
+      "A failed load calls `handleApiError(error:)` with the repository's error unchanged: it got \(view.errors). [wrapped-error]"
+    )
     #expect(
       presenter.articles == articles,
-      "A failed load keeps the articles it had: after a success and a failure they are \(presenter.articles).")
+      "A failed load keeps the articles it had: after a success and a failure they are \(presenter.articles). [wrapped-error]"
+    )
   }
 
   @Test("onViewDidLoad keeps its task in loading, so the caller can wait for it")
   func keepsTheTask() {
     let presenter = ArticleListPresenter(repository: StubArticleRepository(.success([])), view: nil)
     presenter.onViewDidLoad()
-    #expect(presenter.loading != nil, "Store the Task that onViewDidLoad() starts in `loading`.")
+    #expect(presenter.loading != nil, "Store the Task that onViewDidLoad() starts in `loading`. [task-not-stored]")
   }
 
   @Test("The presenter holds its view weakly: the screen owns the presenter, not the other way round")
@@ -92,10 +97,11 @@ struct Ex3_6_PresenterTests {
       _ = try? await withDeadline(
         "the presenter's loading task",
         ifHung:
-          "The task onViewDidLoad() started never finished, though the repository answered at once: something in it never resumed or returned."
+          "The task onViewDidLoad() started never finished, though the repository answered at once: something in it never resumed or returned. [load-never-finishes]"
       ) { await loading.value }
     }
     await probe.expectAllReleased(
-      within: 0.5, "A strong reference to the view makes a cycle with the screen that owns the presenter.")
+      within: 0.5,
+      "A strong reference to the view makes a cycle with the screen that owns the presenter. [strong-view]")
   }
 }

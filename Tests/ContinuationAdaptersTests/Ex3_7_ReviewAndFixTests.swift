@@ -19,7 +19,7 @@ struct Ex3_7_ReviewAndFixTests {
     }
     guard case .leaked = ResumeProbe.verdict(of: child) else {
       Issue.record(
-        "When the cloud drops its callback, the runtime said nothing and the task just hung: an unsafe continuation stays silent. Use withCheckedThrowingContinuation, whose \"leaked its continuation\" message points at the bug."
+        "When the cloud drops its callback, the runtime said nothing and the task just hung: an unsafe continuation stays silent. Use withCheckedThrowingContinuation, whose \"leaked its continuation\" message points at the bug. [keeps-unsafe]"
       )
       return
     }
@@ -35,9 +35,10 @@ struct Ex3_7_ReviewAndFixTests {
     }
     if let error = result.failure as? DeadlineExceeded {
       Issue.record(
-        "\(error) `.done` without `.catch` never resumes on a rejection: resume from `.catch(policy: .allErrors)` too.")
+        "\(error) `.done` without `.catch` never resumes on a rejection: resume from `.catch(policy: .allErrors)` too. [keeps-done-only]"
+      )
     } else {
-      #expect(result.failure != nil, "A rejected request must throw.")
+      #expect(result.failure != nil, "A rejected request must throw. [swallow-error]")
     }
   }
 
@@ -52,9 +53,11 @@ struct Ex3_7_ReviewAndFixTests {
     _ = await withDeadlineResult("FeedPresenter.refresh()") { await presenter.refresh() }
     #expect(
       presenter.activity.events == ["start", "stop"],
-      "The spinner was touched inside the continuation's closure, on the callback's thread (\(presenter.activity.events)): UI belongs after the await, on the main actor."
+      "The spinner was touched inside the continuation's closure, on the callback's thread (\(presenter.activity.events)): UI belongs after the await, on the main actor. [keeps-spinner-in-closure]"
     )
-    #expect(presenter.articles == Article.samples)
+    #expect(
+      presenter.articles == Article.samples,
+      "A refresh shows the articles the cloud sent: got \(presenter.articles.map(\.title)). [other-articles]")
   }
 
   @Test("FeedPresenter: a failed refresh stops the spinner and keeps the articles")
@@ -68,17 +71,23 @@ struct Ex3_7_ReviewAndFixTests {
     let result = await withDeadlineResult("FeedPresenter.refresh() on a failed load") { await presenter.refresh() }
     if result.failure == nil, presenter.articles != shown {
       Issue.record(
-        "A failed refresh must keep the articles already shown: they were \(shown.map(\.title)), and after the failure they are \(presenter.articles.map(\.title))."
+        "A failed refresh must keep the articles already shown: they were \(shown.map(\.title)), and after the failure they are \(presenter.articles.map(\.title)). [clears-articles]"
       )
     }
     if let error = result.failure {
-      let cause =
-        presenterBridgesItself()
-        ? "The presenter has its own copy of the bridge, with the copy's bugs: bridge once, in FeedRepository, and call it here."
-        : "The bridge it calls never resumed on the rejection."
-      Issue.record("\(error) A failed refresh must finish, stop the spinner and keep the articles. \(cause)")
+      if presenterBridgesItself() {
+        Issue.record(
+          "\(error) A failed refresh must finish, stop the spinner and keep the articles. The presenter has its own copy of the bridge, with the copy's bugs: bridge once, in FeedRepository, and call it here. [keeps-presenter-copy]"
+        )
+      } else {
+        Issue.record(
+          "\(error) A failed refresh must finish, stop the spinner and keep the articles. The bridge it calls never resumed on the rejection. [keeps-done-only]"
+        )
+      }
     }
-    #expect(presenter.activity.events.last == "stop", "The spinner must stop after a failed refresh too.")
+    #expect(
+      presenter.activity.events.last == "stop",
+      "The spinner must stop after a failed refresh too. [keeps-spinner-in-closure]")
   }
 
   // A presenter with its own, correct, copy of the bridge behaves like one that calls the adapter:
@@ -87,10 +96,10 @@ struct Ex3_7_ReviewAndFixTests {
   func presenterHasNoBridge() {
     #expect(
       ExerciseSource.text(of: "3.7") != nil,
-      "The file of exercise 3.7 could not be read, so the presenter's tell could not be checked.")
+      "The file of exercise 3.7 could not be read, so the presenter's tell could not be checked. [fixture]")
     #expect(
       !presenterBridgesItself(),
-      "The presenter has its own copy of the bridge (a continuation, or a call to the cloud, outside the adapter types): copies drift. Bridge once, in FeedRepository, and call it here."
+      "The presenter has its own copy of the bridge (a continuation, or a call to the cloud, outside the adapter types): copies drift. Bridge once, in FeedRepository, and call it here. [keeps-presenter-copy]"
     )
   }
 
@@ -102,7 +111,7 @@ struct Ex3_7_ReviewAndFixTests {
     }
     #expect(
       headlines == ["From the repository"],
-      "The widget bridged ArticleCloud.shared again instead of asking its repository: bridge once, at the repository boundary, so every call site (and every test) goes through it."
+      "The widget bridged ArticleCloud.shared again instead of asking its repository: bridge once, at the repository boundary, so every call site (and every test) goes through it. [keeps-presenter-copy]"
     )
   }
 
@@ -121,13 +130,13 @@ struct Ex3_7_ReviewAndFixTests {
             }
           } catch is DeadlineExceeded {
             throw ResumeProbe.ProbeFailure(
-              "the progress bar saw \(seen.withLock { $0 }) and then waited forever: finish the stream when the download completes"
+              "the progress bar saw \(seen.withLock { $0 }) and then waited forever: finish the stream when the download completes [keeps-progress-continuation]"
             )
           }
           let values = seen.withLock { $0 }
           if values != [0.25, 0.5, 0.75, 1.0] {
             throw ResumeProbe.ProbeFailure(
-              "the progress bar saw \(values), not [0.25, 0.5, 0.75, 1.0]: a source that calls back many times needs an AsyncStream that yields each value and finishes on completion"
+              "the progress bar saw \(values), not [0.25, 0.5, 0.75, 1.0]: a source that calls back many times needs an AsyncStream that yields each value and finishes on completion [keeps-progress-continuation]"
             )
           }
         }

@@ -57,7 +57,7 @@ struct CatalogAuditTests {
       ])
   }
 
-  @Test("The audit catches a lesson bullet with no anti-pattern, an anti-pattern with no wrong answer, and an unknown id")
+  @Test("The audit catches a bullet with no anti-pattern, an anti-pattern with no wrong answer, and an unknown id")
   func auditLinksBulletsAndWrongAnswers() throws {
     let real = try #require(Catalog.exercise("3.4")?.exercise)
     let unlinked = Exercise(

@@ -219,6 +219,36 @@ struct SentenceFirstTests {
   }
 }
 
+@Suite("A sentence names its anti-pattern by id")
+struct AntiPatternTagTests {
+  @Test("The verdict keeps a sentence's ids and shows its words, and an array the sentence prints stays")
+  func verdictKeepsIDsAndShowsWords() throws {
+    let id = "TopicTests.SuiteTests/test()/File.swift:1:1"
+    let text = "It threw [true]. A chain with only `.done` never resumes. [done-only] [resumed-twice]"
+    let stream = [
+      #"{"kind":"test","payload":{"id":"\#(id)","kind":"function","name":"test()","displayName":"A test"}}"#,
+      #"{"kind":"event","payload":{"kind":"testStarted","testID":"\#(id)"}}"#,
+      #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"\#(id)","issue":{"isKnown":false},"messages":["#
+        + #"{"symbol":"details","text":"\#(text)"}]}}"#,
+      #"{"kind":"event","payload":{"kind":"testEnded","testID":"\#(id)"}}"#,
+      #"{"kind":"event","payload":{"kind":"runEnded"}}"#,
+    ].joined(separator: "\n")
+    let exercise = Exercise(
+      id: "9.1", title: "T", grade: .warmUp, points: 1, name: "Suite", lessonAnchor: "x", hints: ["h"],
+      antiPatterns: [AntiPattern(id: "done-only", "A chain with only")])
+    let topic = Topic(number: 9, module: "Topic", title: "T", lessonFile: "none.md", exercises: [exercise])
+    let verdict = Checker.verdict(
+      for: exercise, of: topic, report: TestReport(eventStream: stream),
+      outcome: Subprocess.Outcome(exitCode: 1, signal: nil, timedOut: false, output: ""), limit: 60)
+    guard case .failing(let failures) = verdict else {
+      Issue.record("expected a failing verdict, got \(verdict)")
+      return
+    }
+    #expect(failures.first?.messages == ["It threw [true]. A chain with only `.done` never resumes."])
+    #expect(failures.first?.antiPatterns == ["done-only", "resumed-twice"])
+  }
+}
+
 @Suite("A consequence is folded under its cause")
 struct FoldedConsequenceTests {
   @Test("A failure that names the test which explains it is folded under that test, when it fails too")

@@ -11,7 +11,7 @@ struct Ex5_1_HandlerTests {
 
   /// The sentence for a handler that trapped, with no message, inside the call on a background queue.
   static func trappedOffMain(_ queue: String) -> String {
-    "The handler trapped on the \(queue) queue, and a failed isolation check is the trap that leaves no message there: MainActor.assumeIsolated traps on the loader's background queue. Hop with Task { @MainActor in didLoadBatch(batch) }."
+    "The handler trapped on the \(queue) queue, and a failed isolation check is the trap that leaves no message there: MainActor.assumeIsolated traps on the loader's background queue. Hop with Task { @MainActor in didLoadBatch(batch) }. [wrap-in-assume-isolated]"
   }
 
   @Test(
@@ -31,12 +31,13 @@ struct Ex5_1_HandlerTests {
           withExtendedLifetime(marking) {}
           guard arrived else {
             throw ResumeProbe.ProbeFailure(
-              "only \(await recorder.batches.count) of 3 batches reached didLoadBatch: forward every batch")
+              "only \(await recorder.batches.count) of 3 batches reached didLoadBatch: forward every batch [drops-batches]"
+            )
           }
           let offMain = await recorder.offMainQueue
           guard offMain == 0 else {
             throw ResumeProbe.ProbeFailure(
-              "\(offMain) batches reached didLoadBatch off the main queue: hop to the main actor")
+              "\(offMain) batches reached didLoadBatch off the main queue: hop to the main actor [calls-off-main]")
           }
         }
       }
@@ -64,13 +65,14 @@ struct Ex5_1_HandlerTests {
           withExtendedLifetime(marking) {}
           guard arrived else {
             throw ResumeProbe.ProbeFailure(
-              "only \(await recorder.batches.count) of 200 batches reached didLoadBatch: forward every batch")
+              "only \(await recorder.batches.count) of 200 batches reached didLoadBatch: forward every batch [drops-batches]"
+            )
           }
           let order = await recorder.order
           let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
           guard inversions == 0 else {
             throw ResumeProbe.ProbeFailure(
-              "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (Task { await didLoadBatch(batch) }, Task.detached, or Task { await MainActor.run { ... } }) races the others to the main actor: hop with Task { @MainActor in didLoadBatch(batch) }"
+              "batches reached didLoadBatch out of order (\(inversions) times in 200). A task that starts on the concurrent pool (Task { await didLoadBatch(batch) }, Task.detached, or Task { await MainActor.run { ... } }) races the others to the main actor: hop with Task { @MainActor in didLoadBatch(batch) } [task-per-callback]"
             )
           }
         }
@@ -89,7 +91,7 @@ struct Ex5_1_HandlerTests {
           let loader = ImageBatchLoader(delegate: nil)
           await MainActor.run { marking.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1)) }
           guard await recorder.wait(for: 1) else {
-            throw ResumeProbe.ProbeFailure("the batch never reached didLoadBatch")
+            throw ResumeProbe.ProbeFailure("the batch never reached didLoadBatch [drops-batches]")
           }
         }
       }
@@ -99,9 +101,9 @@ struct Ex5_1_HandlerTests {
     expectFinished(
       child, "ImageBatchHandler called on the main queue",
       ifTrappedInCall: { _ in
-        "Called on the main queue, the handler trapped with no message, which is how libdispatch stops a DispatchQueue.main.sync that would deadlock: \(waitsForItself)"
+        "Called on the main queue, the handler trapped with no message, which is how libdispatch stops a DispatchQueue.main.sync that would deadlock: \(waitsForItself) [main-sync]"
       },
-      ifHung: "Called on the main queue, the handler never delivered the batch: \(waitsForItself)")
+      ifHung: "Called on the main queue, the handler never delivered the batch: \(waitsForItself) [main-sync]")
   }
 
   @Test(
@@ -119,7 +121,8 @@ struct Ex5_1_HandlerTests {
             handler.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1))
           }
           guard await recorder.wait(for: 1) else {
-            throw ResumeProbe.ProbeFailure("the batch never reached didLoadBatch once the main queue was free")
+            throw ResumeProbe.ProbeFailure(
+              "the batch never reached didLoadBatch once the main queue was free [drops-batches]")
           }
         }
       }
@@ -127,7 +130,7 @@ struct Ex5_1_HandlerTests {
     expectFinished(
       child, "ImageBatchHandler called on a background queue while the main queue was busy",
       ifHung:
-        "While the main queue was busy, the delegate method did not return: it waited for the main actor, which holds the loader's queue hostage. Hop with Task { @MainActor in didLoadBatch(batch) } and return at once; never DispatchQueue.main.sync."
+        "While the main queue was busy, the delegate method did not return: it waited for the main actor, which holds the loader's queue hostage. Hop with Task { @MainActor in didLoadBatch(batch) } and return at once; never DispatchQueue.main.sync. [sync-unless-on-main] [main-sync]"
     )
   }
 }

@@ -35,17 +35,17 @@ struct Ex5_2_ViewModelTests {
           let (model, made) = await Self.loading()
           guard let loader = made.withLock({ $0 }) else {
             throw ResumeProbe.ProbeFailure(
-              "load() must create the loader with makeLoader, passing the handler as its delegate.")
+              "load() must create the loader with makeLoader, passing the handler as its delegate. [default-loader]")
           }
           guard loader.lostBatches == 0 else {
             throw ResumeProbe.ProbeFailure(
-              "The loader lost \(loader.lostBatches) batches: it holds its delegate weakly, and nothing else held the handler. Keep the handler in a property of the view model."
+              "The loader lost \(loader.lostBatches) batches: it holds its delegate weakly, and nothing else held the handler. Keep the handler in a property of the view model. [local-handler]"
             )
           }
           let images = await model.images
           guard images == (0..<3).flatMap({ ImageBatchLoader.batch($0, size: 2) }) else {
             throw ResumeProbe.ProbeFailure(
-              "images holds \(images.map(\.description)), not the three batches in the order the loader delivered them."
+              "images holds \(images.map(\.description)), not the three batches in the order the loader delivered them. [wrong-images]"
             )
           }
         }
@@ -67,7 +67,7 @@ struct Ex5_2_ViewModelTests {
           _ = await eventually(within: 0.5) { probe.alive.isEmpty }
           guard probe.alive.isEmpty else {
             throw ResumeProbe.ProbeFailure(
-              "the view model is still alive after everything let go of it. The handler's closure captures the view model strongly, and the view model owns the handler: capture it weakly."
+              "the view model is still alive after everything let go of it. The handler's closure captures the view model strongly, and the view model owns the handler: capture it weakly. [strong-self]"
             )
           }
         }
@@ -112,7 +112,7 @@ struct Ex5_2_ViewModelTests {
           _ = await eventually { probe.alive.isEmpty }
           guard probe.alive.isEmpty else {
             throw ResumeProbe.ProbeFailure(
-              "the view model is still alive after its screen let go of it: the handler's closure captures it strongly; capture it weakly."
+              "the view model is still alive after its screen let go of it: the handler's closure captures it strongly; capture it weakly. [strong-self]"
             )
           }
         }
@@ -120,7 +120,7 @@ struct Ex5_2_ViewModelTests {
     }
     if let words = child?.runtimeWords(containing: "unowned reference") {
       Issue.record(
-        "The view model went away while batches were still on their way, and a late batch read it through [unowned self], which traps: capture it weakly ([weak self]), so a late batch finds nil and does nothing. The runtime said: \(words)"
+        "The view model went away while batches were still on their way, and a late batch read it through [unowned self], which traps: capture it weakly ([weak self]), so a late batch finds nil and does nothing. The runtime said: \(words) [unowned-self]"
       )
       return
     }

@@ -24,19 +24,20 @@ struct Ex5_3_OrderingTests {
             withExtendedLifetime(handler) {}
             guard arrived else {
               throw ResumeProbe.ProbeFailure(
-                "round \(round): only \(await recorder.batches.count) of 1,000 batches arrived, though the loader delivered them all. Every batch must arrive: a stream that buffers only some (.bufferingNewest, .bufferingOldest) drops what its consumer has not read yet"
+                "round \(round): only \(await recorder.batches.count) of 1,000 batches arrived, though the loader delivered them all. Every batch must arrive: a stream that buffers only some (.bufferingNewest, .bufferingOldest) drops what its consumer has not read yet [newest-only]"
               )
             }
             let order = await recorder.order
             let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
             guard inversions == 0 else {
               throw ResumeProbe.ProbeFailure(
-                "round \(round): batches arrived out of order (\(inversions) times). A task per callback starts on the concurrent pool and races to the main actor; feed one stream, consumed by one task on the main actor"
+                "round \(round): batches arrived out of order (\(inversions) times). A task per callback starts on the concurrent pool and races to the main actor; feed one stream, consumed by one task on the main actor [task-per-callback]"
               )
             }
             guard await recorder.offMainQueue == 0 else {
               throw ResumeProbe.ProbeFailure(
-                "batches reached didLoadBatch off the main actor: consume the stream in one task on the main actor")
+                "batches reached didLoadBatch off the main actor: consume the stream in one task on the main actor [newest-only]"
+              )
             }
           }
         }
@@ -65,11 +66,11 @@ struct Ex5_3_OrderingTests {
     let alive = probe.alive
     if alive.contains("the handler") {
       Issue.record(
-        "The handler is still alive after everything let go of it: its consumer task captures it (self), and that task lives as long as the stream, which the handler was to finish. Capture only the stream and didLoadBatch in the consumer task."
+        "The handler is still alive after everything let go of it: its consumer task captures it (self), and that task lives as long as the stream, which the handler was to finish. Capture only the stream and didLoadBatch in the consumer task. [consumer-captures-handler]"
       )
     } else if alive.contains("what didLoadBatch captures") {
       Issue.record(
-        "The handler went away, but its consumer task goes on waiting for batches that can never come, holding didLoadBatch and everything it captures: finish the stream in the handler's deinit."
+        "The handler went away, but its consumer task goes on waiting for batches that can never come, holding didLoadBatch and everything it captures: finish the stream in the handler's deinit. [consumer-captures-handler]"
       )
     }
   }

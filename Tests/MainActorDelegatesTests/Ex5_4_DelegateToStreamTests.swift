@@ -29,15 +29,17 @@ struct Ex5_4_DelegateToStreamTests {
     let lost = made.withLock { $0?.lostBatches } ?? 0
     if lost > 0 {
       Issue.record(
-        "The loader lost \(lost) batches: it holds its delegate weakly. Keep the delegate alive for as long as the stream lives (capture it in onTermination)."
+        "The loader lost \(lost) batches: it holds its delegate weakly. Keep the delegate alive for as long as the stream lives (capture it in onTermination). [unretained-delegate]"
       )
     }
     switch received {
     case .success(let batches):
-      #expect(batches == (0..<5).map { ImageBatchLoader.batch($0, size: 1) })
+      #expect(
+        batches == (0..<5).map { ImageBatchLoader.batch($0, size: 1) },
+        "imageBatches(makeLoader:) must return the loader's batches, every one, in order. [wrong-batches]")
     case .failure(let error) where lost == 0:  // a lost delegate never finishes the stream either: said above
       Issue.record(
-        "The stream never finished: call finish() when the loader calls imageLoaderDidFinish. (\(error))")
+        "The stream never finished: call finish() when the loader calls imageLoaderDidFinish. (\(error)) [no-finish]")
     case .failure:
       break
     }
@@ -57,12 +59,13 @@ struct Ex5_4_DelegateToStreamTests {
     let ended: Void? = try await withDeadline(
       "the cancelled consumer's for-await loop over the batches",
       ifHung:
-        "The consumer's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever."
+        "The consumer's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever. [unfolding-batches]"
     ) { await consumer.value }
     guard ended != nil else { return }
     _ = await eventually { made.withLock({ $0?.isStopped }) == true }
     #expect(
-      made.withLock { $0?.isStopped } == true, "The consumer stopped, but the loader goes on: stop it in onTermination."
+      made.withLock { $0?.isStopped } == true,
+      "The consumer stopped, but the loader goes on: stop it in onTermination. [no-stop]"
     )
   }
 
@@ -78,12 +81,12 @@ struct Ex5_4_DelegateToStreamTests {
     let loaded = await withDeadlineResult("StreamingGalleryViewModel.load(_:)") { await model.load(batches) }
     if case .failure(let error) = loaded {
       Issue.record(
-        "load(_:) never returned, though its stream finished: append each batch, with for await, until the stream ends. (\(error))"
+        "load(_:) never returned, though its stream finished: append each batch, with for await, until the stream ends. (\(error)) [replace-images]"
       )
     }
     #expect(
       model.images == (0..<4).flatMap { ImageBatchLoader.batch($0, size: 2) },
-      "Append each batch, with for await, until the stream ends.")
+      "Append each batch, with for await, until the stream ends. [replace-images]")
   }
 }
 

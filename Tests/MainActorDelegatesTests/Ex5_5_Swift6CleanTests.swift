@@ -26,7 +26,7 @@ struct Ex5_5_Swift6CleanTests {
     }.joined(separator: "\n")
     for (hatch, hides) in Self.escapeHatches where code.contains(hatch) {
       Issue.record(
-        "`\(hatch)` is still in the file: it hides \(hides). A checked design exists: make the handler immutable and hop with Task { @MainActor in }."
+        "`\(hatch)` is still in the file: it hides \(hides). A checked design exists: make the handler immutable and hop with Task { @MainActor in }. [unchecked-handler]"
       )
     }
   }
@@ -59,19 +59,19 @@ struct Ex5_5_Swift6CleanTests {
           }
           guard appendedWhileHeld == 0 else {
             throw ResumeProbe.ProbeFailure(
-              "\(appendedWhileHeld) images landed in images while the main actor was busy with something else, so they were appended off the main actor, on the loader's queue. A @MainActor conformance of a delegate the loader calls from its own queue compiles, and nothing checks it at run time: keep the model off the delegate, and let a Sendable handler hop with Task { @MainActor in }"
+              "\(appendedWhileHeld) images landed in images while the main actor was busy with something else, so they were appended off the main actor, on the loader's queue. A @MainActor conformance of a delegate the loader calls from its own queue compiles, and nothing checks it at run time: keep the model off the delegate, and let a Sendable handler hop with Task { @MainActor in } [isolated-conformance]"
             )
           }
           guard await eventually(within: 2, { await model.images.count >= count }) else {
             throw ResumeProbe.ProbeFailure(
-              "only \(await model.images.count) of \(count) batches landed in images: forward every batch to the main actor"
+              "only \(await model.images.count) of \(count) batches landed in images: forward every batch to the main actor [isolated-conformance]"
             )
           }
           let order = await model.images.compactMap { Int($0.description.split(separator: "-")[1]) }
           let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
           guard inversions == 0 else {
             throw ResumeProbe.ProbeFailure(
-              "batches landed in images out of order (\(inversions) times in \(count)). A task that starts on the concurrent pool (Task { await onBatch(batch) }) races the others to the main actor: hop with Task { @MainActor in onBatch(batch) }"
+              "batches landed in images out of order (\(inversions) times in \(count)). A task that starts on the concurrent pool (Task { await onBatch(batch) }) races the others to the main actor: hop with Task { @MainActor in onBatch(batch) } [isolated-conformance]"
             )
           }
         }
@@ -95,7 +95,7 @@ struct Ex5_5_Swift6CleanTests {
           _ = await eventually(within: 0.5) { probe.alive.isEmpty }
           guard probe.alive.isEmpty else {
             throw ResumeProbe.ProbeFailure(
-              "the screen model is still alive after everything let go of it. The handler's closure captures the model strongly (model → handler → closure → model): capture it weakly."
+              "the screen model is still alive after everything let go of it. The handler's closure captures the model strongly (model → handler → closure → model): capture it weakly. [strong-self]"
             )
           }
         }
@@ -109,7 +109,7 @@ struct Ex5_5_Swift6CleanTests {
   nonisolated static func expectNoTrap(_ child: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation) {
     if case .crashed(let words) = ResumeProbe.verdict(of: child), words.hasPrefix("it trapped") {
       Issue.record(
-        "The process trapped, with no message, while the loader called its delegate from its own queue, which is how a failed run-time isolation check ends (a @preconcurrency conformance is checked in every delegate method, MainActor.assumeIsolated on the spot), and the loader's queue is not the main actor. Keep the model off the delegate: a Sendable handler hops with Task { @MainActor in }. (GalleryScreenModel crashed the process. The runtime said: \(words))",
+        "The process trapped, with no message, while the loader called its delegate from its own queue, which is how a failed run-time isolation check ends (a @preconcurrency conformance is checked in every delegate method, MainActor.assumeIsolated on the spot), and the loader's queue is not the main actor. Keep the model off the delegate: a Sendable handler hops with Task { @MainActor in }. (GalleryScreenModel crashed the process. The runtime said: \(words)) [unchecked-handler]",
         sourceLocation: sourceLocation)
       return
     }

@@ -1,3 +1,4 @@
+import CourseCatalog
 import CourseKit
 import Foundation
 import LegacyKit
@@ -20,8 +21,10 @@ struct Ex5_6_ManyCallersTests {
     Self.report(
       child,
       ifNeverResumed:
-        "The center answered, but requestAccess() never returned: store the caller's continuation, and resume it from permissionCenter(_:didAnswer:).",
-      ifResumedTwice: "One caller, one answer, and the continuation was resumed twice: resume each continuation once.")
+        "The center answered, but requestAccess() never returned: store the caller's continuation, and resume it from permissionCenter(_:didAnswer:). [never-resumes]",
+      ifResumedTwice:
+        "One caller, one answer, and the continuation was resumed twice: resume each continuation once. [double-resume]"
+    )
   }
 
   @Test("Two callers while the prompt is showing: the one answer reaches both, proved in a child process")
@@ -34,9 +37,10 @@ struct Ex5_6_ManyCallersTests {
     Self.report(
       child,
       ifNeverResumed:
-        "Two calls overlapped and the center answered once, but a caller never heard back: a second call overwrote the stored continuation, or only one caller was resumed. Keep every waiting caller's continuation, and resume each with the one answer.",
+        "Two calls overlapped and the center answered once, but a caller never heard back: a second call overwrote the stored continuation, or only one caller was resumed. Keep every waiting caller's continuation, and resume each with the one answer. [one-continuation] [one-per-answer]",
       ifResumedTwice:
-        "Two callers, one answer, and a continuation was resumed twice: resume each waiting continuation once.")
+        "Two callers, one answer, and a continuation was resumed twice: resume each waiting continuation once. [double-resume]"
+    )
   }
 
   @Test("A request after an answer asks again, and gets the next answer, proved in a child process")
@@ -49,9 +53,9 @@ struct Ex5_6_ManyCallersTests {
     Self.report(
       child,
       ifNeverResumed:
-        "After one answer, a second request never returned when the center answered again: every request waits for the answer to its own prompt.",
+        "After one answer, a second request never returned when the center answered again: every request waits for the answer to its own prompt. [cached-answer]",
       ifResumedTwice:
-        "The second answer resumed the first caller again, and the runtime trapped: empty the list of waiting continuations before you resume them."
+        "The second answer resumed the first caller again, and the runtime trapped: empty the list of waiting continuations before you resume them. [never-emptied]"
     )
   }
 
@@ -76,30 +80,34 @@ struct Ex5_6_ManyCallersTests {
   @MainActor static func oneCaller() async throws {
     let (requester, center) = requester()
     let call = Task { await requester.requestAccess() }
-    try await waitForRequests(1, center, "requestAccess() never asked the center: call `center.requestAccess()`.")
+    try await waitForRequests(
+      1, center, "requestAccess() never asked the center: call `center.requestAccess()`. [never-asks-center]")
     center.answer(.granted)
     let answer = await call.value
     guard answer == .granted else {
       throw ResumeProbe.ProbeFailure(
-        "The user granted access, but requestAccess() returned \(answer): return the answer the delegate method hears.")
+        "The user granted access, but requestAccess() returned \(answer): return the answer the delegate method hears. [returns-other-answer]"
+      )
     }
   }
 
   @MainActor static func twoCallers() async throws {
     let (requester, center) = requester()
     let first = Task { await requester.requestAccess() }
-    try await waitForRequests(1, center, "requestAccess() never asked the center: call `center.requestAccess()`.")
+    try await waitForRequests(
+      1, center, "requestAccess() never asked the center: call `center.requestAccess()`. [never-asks-center]")
     let second = Task { await requester.requestAccess() }
     await letStartedTasksRun()
     guard center.isPrompting else {
       throw ResumeProbe.ProbeFailure(
-        "The prompt was no longer showing before the user answered: the second call must not answer for the user.")
+        "The prompt was no longer showing before the user answered: the second call must not answer for the user. [busy-denied]"
+      )
     }
     center.answer(.granted)
     let answers = (await first.value, await second.value)
     guard answers == (.granted, .granted) else {
       throw ResumeProbe.ProbeFailure(
-        "The user granted access once, for two overlapping calls, and they returned \(answers.0) and \(answers.1): every caller waits for the user's answer, and gets it, even one that asked while the prompt was showing."
+        "The user granted access once, for two overlapping calls, and they returned \(answers.0) and \(answers.1): every caller waits for the user's answer, and gets it, even one that asked while the prompt was showing. [busy-denied]"
       )
     }
   }
@@ -107,7 +115,8 @@ struct Ex5_6_ManyCallersTests {
   @MainActor static func askAgain() async throws {
     let (requester, center) = requester()
     let first = Task { await requester.requestAccess() }
-    try await waitForRequests(1, center, "requestAccess() never asked the center: call `center.requestAccess()`.")
+    try await waitForRequests(
+      1, center, "requestAccess() never asked the center: call `center.requestAccess()`. [never-asks-center]")
     // The user will answer the second prompt once it is showing.
     let user = Task {
       if await eventually({ await center.requests >= 2 }) { center.answer(.granted) }
@@ -119,17 +128,17 @@ struct Ex5_6_ManyCallersTests {
     user.cancel()
     guard firstAnswer == .denied else {
       throw ResumeProbe.ProbeFailure(
-        "The user denied access, and requestAccess() returned \(firstAnswer): return the answer the delegate method hears."
+        "The user denied access, and requestAccess() returned \(firstAnswer): return the answer the delegate method hears. [returns-other-answer]"
       )
     }
     guard center.requests >= 2 else {
       throw ResumeProbe.ProbeFailure(
-        "After the user answered, a new requestAccess() did not ask the center again: an answer is not a cache, and a new request shows a new prompt."
+        "After the user answered, a new requestAccess() did not ask the center again: an answer is not a cache, and a new request shows a new prompt. [cached-answer]"
       )
     }
     guard second == .granted else {
       throw ResumeProbe.ProbeFailure(
-        "The user denied, then granted, and the request made right after the denial returned \(second): a new request returns the answer to its own prompt, so resume the waiting callers in the delegate method itself, before anyone can ask again."
+        "The user denied, then granted, and the request made right after the denial returned \(second): a new request returns the answer to its own prompt, so resume the waiting callers in the delegate method itself, before anyone can ask again. [resume-in-task]"
       )
     }
   }
@@ -154,6 +163,6 @@ struct Ex5_6_ManyCallersTests {
       ResumeProbe.expectExactlyOnce(child, what, sourceLocation: sourceLocation)
       return
     }
-    Issue.record(Comment(rawValue: "\(sentence) (\(words))"), sourceLocation: sourceLocation)
+    Issue.record(Comment(rawValue: AntiPattern.adding("(\(words))", to: sentence)), sourceLocation: sourceLocation)
   }
 }

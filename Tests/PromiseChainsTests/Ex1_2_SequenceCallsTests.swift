@@ -15,7 +15,9 @@ struct Ex1_2_SequenceCallsTests {
       showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
     try result?.get()
     let published = Article.samples.filter(\.isPublished).map(\.title)
-    #expect(screen.events == ["headlines \(published)"], "Show only the published titles, once, in the feed's order.")
+    #expect(
+      screen.events == ["headlines \(published)"],
+      "Show only the published titles, once, in the feed's order. [wrong-titles]")
   }
 
   @Test("The feed is requested with the session the sign-in returned")
@@ -23,10 +25,13 @@ struct Ex1_2_SequenceCallsTests {
     let result = await awaitSettled(
       showHeadlines(for: "grace", api: api, screen: screen), "The chain showHeadlines returned")
     try result?.get()
-    #expect(api.sessions.calls == ["grace"])
+    #expect(
+      api.sessions.calls == ["grace"],
+      "Open one session, with `api.session(for: user)`: sessions were opened for \(api.sessions.calls). [wrong-user]")
     #expect(
       api.feeds.calls.map(\.user) == ["grace"],
-      "Each step receives the value of the step before it: pass the session from `then` to `api.feed(session:)`.")
+      "Each step receives the value of the step before it: pass the session from `then` to `api.feed(session:)`. [session-not-passed]"
+    )
   }
 
   @Test("The returned promise settles only once the headlines are on the screen")
@@ -37,7 +42,7 @@ struct Ex1_2_SequenceCallsTests {
     try result?.get()
     #expect(
       screen.events.count == 1,
-      "The chain finished before the headlines were shown: a nested chain that is not returned runs on its own. Return every inner promise from `then`."
+      "The chain finished before the headlines were shown: a nested chain that is not returned runs on its own. Return every inner promise from `then`. [nested-not-returned]"
     )
   }
 
@@ -48,8 +53,11 @@ struct Ex1_2_SequenceCallsTests {
     api.sessions.script(.fail(LegacyError.unauthorized))
     let result = await awaitSettled(
       showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
-    #expect(api.feeds.calls.isEmpty && screen.events.isEmpty, "After a failed step, the later steps must not run.")
-    #expect(result?.failure as? LegacyError == .unauthorized, "The caller must hear about a failed sign-in.")
+    #expect(
+      api.feeds.calls.isEmpty && screen.events.isEmpty,
+      "After a failed step, the later steps must not run. [guest-session]")
+    #expect(
+      result?.failure as? LegacyError == .unauthorized, "The caller must hear about a failed sign-in. [guest-session]")
   }
 
   @Test("A failed feed rejects the returned promise")
@@ -59,7 +67,7 @@ struct Ex1_2_SequenceCallsTests {
       showHeadlines(for: "ada", api: api, screen: screen), "The chain showHeadlines returned")
     #expect(
       result?.failure as? LegacyError == .server(status: 503),
-      "The feed's error never reached the caller: something in the chain swallowed it (got \(String(describing: result))). Keep one flat chain and let errors flow to the end."
+      "The feed's error never reached the caller: something in the chain swallowed it (got \(String(describing: result))). Keep one flat chain and let errors flow to the end. [recover-empty-feed] [nested-not-returned]"
     )
   }
 
@@ -73,7 +81,7 @@ struct Ex1_2_SequenceCallsTests {
     try result?.get()
     #expect(
       screen.callsOffMainQueue.isEmpty,
-      "The screen was updated off the main queue: `done` runs on the main queue by default; `on: nil` runs wherever the feed answered."
+      "The screen was updated off the main queue: `done` runs on the main queue by default; `on: nil` runs wherever the feed answered. [no-hops]"
     )
   }
 }

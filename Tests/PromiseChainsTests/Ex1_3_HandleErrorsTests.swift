@@ -19,19 +19,30 @@ struct Ex1_3_HandleErrorsTests {
   @Test("On success: the spinner shows, the articles appear, the spinner hides")
   func success() async throws {
     try await refresh()
-    #expect(screen.events.first == "spinner on", "Show the spinner before the request starts.")
-    #expect(screen.events.contains("articles \(Article.samples.map(\.id))"))
-    #expect(!screen.isSpinnerShowing, "The spinner is still showing after a successful refresh.")
-    #expect(!screen.events.contains { $0.hasPrefix("error") })
+    #expect(screen.events.first == "spinner on", "Show the spinner before the request starts. [spinner-after-request]")
+    #expect(
+      screen.events.contains("articles \(Article.samples.map(\.id))"),
+      "On success, show the feed's articles with `screen.show(articles:)`: the screen showed \(screen.events). [articles-not-shown]"
+    )
+    #expect(!screen.isSpinnerShowing, "The spinner is still showing after a successful refresh. [spinner-left-on]")
+    #expect(
+      !screen.events.contains { $0.hasPrefix("error") },
+      "A successful refresh showed an error alert: show the error only in `catch`. [error-on-success]")
   }
 
   @Test("Offline: recover with the cached articles, and show no error")
   func offlineFallsBackToCache() async throws {
     api.feeds.script(.fail(LegacyError.offline))
     try await refresh()
-    #expect(screen.events.contains("articles [99]"), "When offline, `recover` should fall back to the cached articles.")
-    #expect(!screen.events.contains { $0.hasPrefix("error") }, "A recovered error must not reach `catch`.")
-    #expect(!screen.isSpinnerShowing)
+    #expect(
+      screen.events.contains("articles [99]"),
+      "When offline, `recover` should fall back to the cached articles. [no-offline-fallback]")
+    #expect(
+      !screen.events.contains { $0.hasPrefix("error") },
+      "A recovered error must not reach `catch`. [no-offline-fallback]")
+    #expect(
+      !screen.isSpinnerShowing,
+      "The spinner is still showing after an offline refresh: hide it in `ensure`. [spinner-left-on]")
   }
 
   @Test("Any other error: no fallback, an error alert, and the spinner hides")
@@ -42,12 +53,15 @@ struct Ex1_3_HandleErrorsTests {
     if screen.events.contains("articles [99]") {
       // One cause: a recover that caught this error too. The missing alert follows from it.
       Issue.record(
-        "The cache was shown for a server error: recover only the errors you can handle, and rethrow the rest\(showedError ? "." : "; and because of that, the error never reached `catch`.")"
+        "The cache was shown for a server error: recover only the errors you can handle, and rethrow the rest\(showedError ? "." : "; and because of that, the error never reached `catch`.") [recover-everything]"
       )
     } else {
-      #expect(showedError, "The error never reached the screen: end the chain with `catch` and show the error there.")
+      #expect(
+        showedError,
+        "The error never reached the screen: end the chain with `catch` and show the error there. [empty-catch]")
     }
-    #expect(!screen.isSpinnerShowing, "The spinner is still showing after a failure: hide it in `ensure`.")
+    #expect(
+      !screen.isSpinnerShowing, "The spinner is still showing after a failure: hide it in `ensure`. [spinner-left-on]")
   }
 
   @Test("A cancellation is neither success nor failure: no alert, no fallback, and the spinner hides")
@@ -56,18 +70,18 @@ struct Ex1_3_HandleErrorsTests {
     try await refresh()
     #expect(
       !screen.events.contains { $0.hasPrefix("error") },
-      "A cancellation is neither success nor failure: no error alert, and no fallback. The screen showed \(screen.events)."
+      "A cancellation is neither success nor failure: no error alert, and no fallback. The screen showed \(screen.events). [catch-all-errors]"
     )
     #expect(
       !screen.events.contains { $0.hasPrefix("articles") },
-      "A cancellation is neither success nor failure: no error alert, and no fallback. The screen showed \(screen.events)."
+      "A cancellation is neither success nor failure: no error alert, and no fallback. The screen showed \(screen.events). [catch-all-errors]"
     )
     // A hide already queued on the main queue when the chain ended gets its turn: this test asks whether
     // the spinner hides on a cancel, and the order test asks when.
     await MainActor.run {}
     #expect(
       !screen.isSpinnerShowing,
-      "The spinner stayed on after a cancel: `catch` skips cancellations, so a spinner hidden in `done` and `catch` stays on. Hide it in `ensure`, which runs on every path."
+      "The spinner stayed on after a cancel: `catch` skips cancellations, so a spinner hidden in `done` and `catch` stays on. Hide it in `ensure`, which runs on every path. [spinner-in-done-and-catch]"
     )
   }
 
@@ -81,14 +95,15 @@ struct Ex1_3_HandleErrorsTests {
     // Say what this chain did to the spinner, not a guess at how it was written.
     if let off = events.firstIndex(of: "spinner off"), let shown = events.firstIndex(of: articles), off < shown {
       Issue.record(
-        "The spinner went off before the articles were on the screen. Hide it once they are: `ensure` belongs in the chain after `done`, where it runs once `done` has shown them (an `ensure` beside the chain, or a hide before the articles are shown, runs too early)."
+        "The spinner went off before the articles were on the screen. Hide it once they are: `ensure` belongs in the chain after `done`, where it runs once `done` has shown them (an `ensure` beside the chain, or a hide before the articles are shown, runs too early). [ensure-beside] [spinner-in-done-and-catch]"
       )
     } else if !events.contains("spinner off") {
       Issue.record(
-        "The spinner never went off after the articles appeared: hide it in `ensure`, at the end of the chain.")
+        "The spinner never went off after the articles appeared: hide it in `ensure`, at the end of the chain. [spinner-left-on]"
+      )
     } else {
       Issue.record(
-        "Expected the spinner on, then the articles, then the spinner off, once each; the screen showed \(events)."
+        "Expected the spinner on, then the articles, then the spinner off, once each; the screen showed \(events). [spinner-out-of-order]"
       )
     }
   }

@@ -26,7 +26,8 @@ struct Ex1_4_FanOutFanInTests {
     let ids = try result?.get().map(\.articleID)
     #expect(
       ids == [1, 2, 3, 4],
-      "`when(fulfilled:)` keeps the input order; do not sort by arrival: got \(ids.map { "\($0)" } ?? "nothing").")
+      "`when(fulfilled:)` keeps the input order; do not sort by arrival: got \(ids.map { "\($0)" } ?? "nothing"). [arrival-order]"
+    )
   }
 
   @Test("thumbnails: all requests start before any answers")
@@ -35,7 +36,7 @@ struct Ex1_4_FanOutFanInTests {
     _ = await awaitSettled(thumbnails(for: articles, api: api), "The promise thumbnails(for:api:) returned")
     #expect(
       api.thumbnails.maxConcurrentCalls == articles.count,
-      "The requests ran one after another (at most \(api.thumbnails.maxConcurrentCalls) at once): create every promise first, then wait for them all with `when(fulfilled:)`."
+      "The requests ran one after another (at most \(api.thumbnails.maxConcurrentCalls) at once): create every promise first, then wait for them all with `when(fulfilled:)`. [sequential-loop]"
     )
   }
 
@@ -45,9 +46,12 @@ struct Ex1_4_FanOutFanInTests {
     let result = await awaitSettled(
       thumbnails(for: Array(articles.prefix(3)), api: api), "The promise thumbnails(for:api:) returned",
       ifItHangs:
-        "One request failed, but the result still waited for the others: `when(fulfilled:)` rejects as soon as one rejects."
+        "One request failed, but the result still waited for the others: `when(fulfilled:)` rejects as soon as one rejects. [settle-all-first]"
     )
-    #expect(result == nil || result?.failure as? LegacyError == .server(status: 500))
+    #expect(
+      result == nil || result?.failure as? LegacyError == .server(status: 500),
+      "One failed request must reject the result with its own error: got \(String(describing: result)). [failure-swallowed]"
+    )
   }
 
   @Test("availableThumbnails: the thumbnails keep article order, whatever order they arrive in")
@@ -64,11 +68,11 @@ struct Ex1_4_FanOutFanInTests {
     // Compared outside #expect, so that the sentence is all the learner reads.
     if Set(ids) == [1, 3, 4], ids != [1, 3, 4] {
       Issue.record(
-        "The thumbnails that loaded came back as \(ids), in the order they arrived, not in article order [1, 3, 4]: `when(resolved:)` keeps the input order; collect nothing by hand."
+        "The thumbnails that loaded came back as \(ids), in the order they arrived, not in article order [1, 3, 4]: `when(resolved:)` keeps the input order; collect nothing by hand. [append-in-arrival-order]"
       )
     } else if ids != [1, 3, 4] {
       Issue.record(
-        "The thumbnails that loaded were \(ids), not [1, 3, 4], which \"availableThumbnails: failures are skipped\" explains."
+        "The thumbnails that loaded were \(ids), not [1, 3, 4], which \"availableThumbnails: failures are skipped\" explains. [fulfilled-then-empty]"
       )
     }
   }
@@ -82,7 +86,8 @@ struct Ex1_4_FanOutFanInTests {
       availableThumbnails(for: articles, api: api), "The guarantee availableThumbnails(for:api:) returned")
     #expect(
       try result?.get().map(\.articleID) == [1, 3],
-      "Use `when(resolved:)`, which waits for every request and never rejects, then keep the successes.")
+      "Use `when(resolved:)`, which waits for every request and never rejects, then keep the successes. [fulfilled-then-empty]"
+    )
   }
 
   @Test("feed with a timeout: a slow feed rejects with TimeoutError")
@@ -90,21 +95,26 @@ struct Ex1_4_FanOutFanInTests {
     api.feeds.script(.never)
     let result = await awaitSettled(
       feed(session: session, api: api, timeout: 0.05), "The promise feed(session:api:timeout:) returned",
-      ifItHangs: "A request that never answers must still fail after the timeout: `race` it against `after(seconds:)`.")
+      ifItHangs:
+        "A request that never answers must still fail after the timeout: `race` it against `after(seconds:)`. [no-timeout]"
+    )
     #expect(
       result == nil || result?.failure as? TimeoutError == TimeoutError(seconds: 0.05),
-      "A slow feed must reject with TimeoutError(seconds: timeout).")
+      "A slow feed must reject with TimeoutError(seconds: timeout). [wrong-timeout-error]")
   }
 
   @Test("feed with a timeout: a fast feed wins, and its own error passes through")
   func fastFeedWins() async throws {
     let fast = await awaitSettled(
       feed(session: session, api: api, timeout: 1), "The promise feed(session:api:timeout:) returned")
-    #expect(try fast?.get() == Article.samples)
+    #expect(
+      try fast?.get() == Article.samples,
+      "A feed that answers before the timeout wins, with its own articles. [fast-feed-lost]")
     api.feeds.script(.fail(LegacyError.offline))
     let failed = await awaitSettled(
       feed(session: session, api: api, timeout: 1), "The promise feed(session:api:timeout:) returned")
     #expect(
-      failed?.failure as? LegacyError == .offline, "A feed that fails before the timeout fails with its own error.")
+      failed?.failure as? LegacyError == .offline,
+      "A feed that fails before the timeout fails with its own error. [fast-feed-lost]")
   }
 }

@@ -55,35 +55,48 @@ struct Ex1_5_FlattenPyramidTests {
       backend.events == expected.events
       ? "" : " Its side effects differ too: expected \(expected.events), got \(backend.events)."
     guard got == expected.result else {
-      let why = await whyTheResultDiffers(on: path, got: got, expected: expected.result)
-      Issue.record(
+      let (why, cause) = await whyTheResultDiffers(on: path, got: got, expected: expected.result)
+      let sentence =
         "On the \(path.rawValue) path the result differs from the pyramid's: expected \(expected.result), got \(got).\(why)\(sideEffects)"
-      )
+      switch cause {
+      case .receiptFailureFails: Issue.record(Comment(rawValue: sentence + " [receipt-failure-fails]"))
+      case .recoverReturnsReceipt: Issue.record(Comment(rawValue: sentence + " [recover-returns-receipt]"))
+      case .unknown: Issue.record(Comment(rawValue: sentence + " [different-result]"))
+      }
       return
     }
     #expect(
       sideEffects.isEmpty,
-      "On the \(path.rawValue) path the side effects differ from the pyramid's. Keep every step, compensation (release) and analytics event where the pyramid has it. Expected \(expected.events), got \(backend.events)."
+      "On the \(path.rawValue) path the side effects differ from the pyramid's. Keep every step, compensation (release) and analytics event where the pyramid has it. Expected \(expected.events), got \(backend.events). [no-failed-event]"
     )
   }
 
+  /// The anti-pattern that ``whyTheResultDiffers(on:got:expected:)`` found, whose tag ends the sentence.
+  enum Cause { case receiptFailureFails, recoverReturnsReceipt, unknown }
+
   /// The lesson's reason for a result that differs from the pyramid's on `path`, told apart by what
-  /// the chain does on the other paths.
-  func whyTheResultDiffers(on path: Path, got: String, expected: String) async -> String {
+  /// the chain does on the other paths, and the anti-pattern it names.
+  func whyTheResultDiffers(on path: Path, got: String, expected: String) async -> (why: String, cause: Cause) {
     if path == .receiptFails, got.hasPrefix("error") {
-      return
-        " The pyramid succeeds with `emailed: false` when the receipt fails: recover from that one error, locally."
+      return (
+        " The pyramid succeeds with `emailed: false` when the receipt fails: recover from that one error, locally.",
+        .receiptFailureFails
+      )
     }
-    guard expected.hasPrefix("error"), got.hasPrefix("receipt") else { return "" }
-    let atTheEnd =
-      " Recover from a tolerated failure locally, not at the end of the chain, where it would also hide the failures that matter."
+    guard expected.hasPrefix("error"), got.hasPrefix("receipt") else { return ("", .unknown) }
+    let atTheEnd: (why: String, cause: Cause) = (
+      " Recover from a tolerated failure locally, not at the end of the chain, where it would also hide the failures that matter.",
+      .receiptFailureFails
+    )
     guard path == .chargeFails else { return atTheEnd }
     // A failed charge that succeeds: a compensation that returns a value, unless a failed validation succeeds too.
     let validation = await awaitSettled(
       checkout(cartID: "cart-1", backend: Path.validateFails.backend()), "The promise checkout returned")
     if validation?.success != nil { return atTheEnd }
-    return
-      " Compensate in a `recover` that rethrows (or a `tap`): a `recover` that returns a value turns a failed charge into a success."
+    return (
+      " Compensate in a `recover` that rethrows (or a `tap`): a `recover` that returns a value turns a failed charge into a success.",
+      .recoverReturnsReceipt
+    )
   }
 
   @Test("A failed charge releases the reservation before the checkout fails")
@@ -92,7 +105,7 @@ struct Ex1_5_FlattenPyramidTests {
     _ = await awaitSettled(checkout(cartID: "cart-1", backend: backend), "The promise checkout returned")
     #expect(
       backend.events.contains("release res-cart-1"),
-      "The pyramid releases the reserved stock when the charge fails; a flat chain does it in a `recover` that rethrows (or a `tap`)."
+      "The pyramid releases the reserved stock when the charge fails; a flat chain does it in a `recover` that rethrows (or a `tap`). [no-failed-event]"
     )
   }
 
@@ -102,6 +115,7 @@ struct Ex1_5_FlattenPyramidTests {
     let result = await awaitSettled(checkout(cartID: "cart-1", backend: backend), "The promise checkout returned")
     #expect(
       result?.success?.emailed == false,
-      "The pyramid succeeds with `emailed: false` when the receipt fails: recover from that one error, locally.")
+      "The pyramid succeeds with `emailed: false` when the receipt fails: recover from that one error, locally. [receipt-failure-fails]"
+    )
   }
 }

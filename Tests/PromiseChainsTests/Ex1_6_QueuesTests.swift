@@ -29,13 +29,15 @@ struct Ex1_6_QueuesTests {
     try result?.get()
     #expect(
       shownWhenSettled.all == ["articles [1, 2, 4]"],
-      "The chain settled before the screen was updated (it showed \(shownWhenSettled.all)): let `done` run on the main queue, its default, instead of hopping there by hand inside it, so the chain ends when the screen is updated."
+      "The chain settled before the screen was updated (it showed \(shownWhenSettled.all)): let `done` run on the main queue, its default, instead of hopping there by hand inside it, so the chain ends when the screen is updated. [done-on-work]"
     )
-    #expect(seen.all == ["work"], "`prepare` ran on \(seen.all), not on the work queue: pass it to `map(on: work)`.")
-    #expect(screen.events == ["articles [1, 2, 4]"], "Show what `prepare` returned.")
+    #expect(
+      seen.all == ["work"],
+      "`prepare` ran on \(seen.all), not on the work queue: pass it to `map(on: work)`. [map-default-queue]")
+    #expect(screen.events == ["articles [1, 2, 4]"], "Show what `prepare` returned. [prepared-not-shown]")
     #expect(
       screen.callsOffMainQueue.isEmpty,
-      "The screen was updated off the main queue: after `map(on: work)`, `done` must go back to the main queue (its default)."
+      "The screen was updated off the main queue: after `map(on: work)`, `done` must go back to the main queue (its default). [done-on-work]"
     )
   }
 
@@ -56,10 +58,12 @@ struct Ex1_6_QueuesTests {
     // Compared outside #expect, so that the sentence is all the learner reads.
     if !screen.callsOffMainQueue.isEmpty {
       Issue.record(
-        "Called from the main queue, the chain updated the screen off it (\(screen.callsOffMainQueue)): where a chain is made decides nothing. `done` runs on the main queue by default; `on: nil` runs it wherever the step before it ended, here the work queue."
+        "Called from the main queue, the chain updated the screen off it (\(screen.callsOffMainQueue)): where a chain is made decides nothing. `done` runs on the main queue by default; `on: nil` runs it wherever the step before it ended, here the work queue. [skip-hop-on-main]"
       )
     } else if screen.events != ["articles [1, 2, 4]"] {
-      Issue.record("Called from the main queue, the screen showed \(screen.events), not what `prepare` returned.")
+      Issue.record(
+        "Called from the main queue, the screen showed \(screen.events), not what `prepare` returned. [prepared-not-shown]"
+      )
     }
   }
 
@@ -73,8 +77,9 @@ struct Ex1_6_QueuesTests {
     }
     #expect(
       theme == "solarized",
-      "currentTheme must return the theme of the settings that store.load() delivers; it returned \(theme).")
-    #expect(store.loads.calls.count == 1, "currentTheme must load the settings once.")
+      "currentTheme must return the theme of the settings that store.load() delivers; it returned \(theme). [wrong-theme]"
+    )
+    #expect(store.loads.calls.count == 1, "currentTheme must load the settings once. [loads-not-once]")
   }
 
   @Test("currentTheme, called on the main queue, returns without deadlocking")
@@ -86,7 +91,10 @@ struct Ex1_6_QueuesTests {
     // this one's. The child always exits with a failure code (2: returned, 3: deadlocked), so
     // that the condition matches whatever happens and the result comes back to be explained.
     let child = await ChildProcessSlots.shared.run {
-      await #expect(processExitsWith: .failure) {
+      await #expect(
+        processExitsWith: .failure,
+        "The child process that calls currentTheme on the main queue exited with success, which it never does. [fixture]"
+      ) {
         let theme = try? await withDeadline("currentTheme(store:) on the main queue") {
           try await MainActor.run { try currentTheme(store: SettingsStore()) }
         }
@@ -95,10 +103,10 @@ struct Ex1_6_QueuesTests {
     }
     #expect(
       child?.exitStatus != .exitCode(3),
-      "currentTheme deadlocked on the main queue: `wait()` blocks the main queue while a handler of its chain (a `map` defaults to the main queue) waits for it. Give that handler `on: nil` or a background queue."
+      "currentTheme deadlocked on the main queue: `wait()` blocks the main queue while a handler of its chain (a `map` defaults to the main queue) waits for it. Give that handler `on: nil` or a background queue. [wait-with-map]"
     )
     if let status = child?.exitStatus, status != .exitCode(3) {
-      #expect(status == .exitCode(2), "currentTheme crashed when called on the main queue (\(status)).")
+      #expect(status == .exitCode(2), "currentTheme crashed when called on the main queue (\(status)). [crashed]")
     }
   }
 }

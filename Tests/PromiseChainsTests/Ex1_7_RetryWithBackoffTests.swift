@@ -55,9 +55,12 @@ struct Ex1_7_RetryWithBackoffTests {
   func succeedsAfterRetries() async throws {
     flaky.endpoint.script(.fail(LegacyError.offline), .fail(LegacyError.server(status: 503)), .succeed(7))
     let result = await run()
-    #expect(try result?.get() == 7)
     #expect(
-      flaky.attempts == 3, "Stop at the first success: \(flaky.attempts) attempts for two failures and a success.")
+      try result?.get() == 7,
+      "Two retryable failures, then a success: retry must fulfill with the success's value. [wrong-value]")
+    #expect(
+      flaky.attempts == 3,
+      "Stop at the first success: \(flaky.attempts) attempts for two failures and a success. [one-extra-attempt]")
   }
 
   @Test("The wait doubles between attempts: exponential, not fixed, nor growing by a step")
@@ -75,15 +78,16 @@ struct Ex1_7_RetryWithBackoffTests {
         retry(maxAttempts: 4, initialDelay: delay, isRetryable: { _ in true }) { flaky.call() },
         "The promise retry returned", within: 5)
       let measured = flaky.gaps
-      try #require(measured.count == 3, "Expected four attempts, got \(measured.count + 1).")
+      try #require(measured.count == 3, "Expected four attempts, got \(measured.count + 1). [one-extra-attempt]")
       gaps = zip(gaps, measured).map { min($0, $1) }
     }
-    #expect(gaps[0] >= delay * 0.9, "Wait `initialDelay` before the second attempt; waited \(gaps[0]) s.")
+    #expect(
+      gaps[0] >= delay * 0.9, "Wait `initialDelay` before the second attempt; waited \(gaps[0]) s. [no-initial-delay]")
     // Three waits tell the shapes apart: fixed (d, d, d), linear (d, 2d, 3d), exponential (d, 2d, 4d).
     let expected = [delay, delay * 2, delay * 4]
     #expect(
       gaps[1] >= expected[1] * 0.9 && gaps[2] >= expected[2] * 0.9,
-      "Double the delay on every retry: exponential, not fixed. The waits were \(gaps.map { (($0 * 1000).rounded()) }) ms, not about \(expected.map { ($0 * 1000).rounded() }) ms."
+      "Double the delay on every retry: exponential, not fixed. The waits were \(gaps.map { (($0 * 1000).rounded()) }) ms, not about \(expected.map { ($0 * 1000).rounded() }) ms. [linear-backoff]"
     )
   }
 
@@ -142,13 +146,14 @@ struct Ex1_7_RetryWithBackoffTests {
       retry(maxAttempts: 3, initialDelay: initialDelay, isRetryable: { _ in true }) { call.call() },
       "The promise retry returned", within: 3)
     let waits = call.waits
-    try #require(waits.count == 2, "Expected three attempts for two failures, got \(waits.count + 1).")
+    try #require(
+      waits.count == 2, "Expected three attempts for two failures, got \(waits.count + 1). [one-extra-attempt]")
     // A wait spent inside a main-queue handler: the next attempt started on the main queue, before a
     // block queued right after the failure, and at least a wait after it.
     let blocked = waits.first { $0.onMainQueue && !$0.markerRan && $0.seconds >= initialDelay * 0.9 }
     #expect(
       blocked == nil,
-      "The main queue was blocked for \(Int((blocked?.seconds ?? 0) * 1000)) ms while retry waited: the next attempt started inside the handler, before anything else queued on the main queue could run. Wait with `after`, never `sleep`, which blocks a thread (on the main queue, the whole app)."
+      "The main queue was blocked for \(Int((blocked?.seconds ?? 0) * 1000)) ms while retry waited: the next attempt started inside the handler, before anything else queued on the main queue could run. Wait with `after`, never `sleep`, which blocks a thread (on the main queue, the whole app). [linear-backoff]"
     )
   }
 
@@ -159,11 +164,11 @@ struct Ex1_7_RetryWithBackoffTests {
     // Compared outside #expect, so that the sentence is all the learner reads: the retry first, as its cause.
     if flaky.attempts != 1 {
       Issue.record(
-        "Retry only when `isRetryable` says so: a bad request fails the same way every time, yet it was tried \(flaky.attempts) times."
+        "Retry only when `isRetryable` says so: a bad request fails the same way every time, yet it was tried \(flaky.attempts) times. [retry-everything]"
       )
     } else if result?.failure as? LegacyError != .badRequest {
       Issue.record(
-        "A bad request must fail at once, with its own error: got \(result.map { String(describing: $0) } ?? "nothing")."
+        "A bad request must fail at once, with its own error: got \(result.map { String(describing: $0) } ?? "nothing"). [changed-error]"
       )
     }
   }
@@ -175,10 +180,12 @@ struct Ex1_7_RetryWithBackoffTests {
     let result = await run(maxAttempts: 3)
     #expect(
       flaky.attempts == 3,
-      "`maxAttempts` counts every attempt, the first included: maxAttempts 3 made \(flaky.attempts) attempts.")
+      "`maxAttempts` counts every attempt, the first included: maxAttempts 3 made \(flaky.attempts) attempts. [one-extra-attempt]"
+    )
     #expect(
       result?.failure as? LegacyError == .server(status: 502),
-      "When the attempts are used up, fail with the last error, not a generic one: got \(String(describing: result)).")
+      "When the attempts are used up, fail with the last error, not a generic one: got \(String(describing: result)). [exhausted-error]"
+    )
   }
 
   @Test("A cancellation is never retried")
@@ -187,7 +194,11 @@ struct Ex1_7_RetryWithBackoffTests {
     let result = await run(isRetryable: { _ in true })
     #expect(
       flaky.attempts == 1,
-      "Never retry a cancellation: the user asked to stop. A cancelled call was attempted \(flaky.attempts) times.")
-    #expect(result?.failure?.isCancelled == true)
+      "Never retry a cancellation: the user asked to stop. A cancelled call was attempted \(flaky.attempts) times. [all-errors-policy]"
+    )
+    #expect(
+      result?.failure?.isCancelled == true,
+      "A cancelled call must fail with its cancellation, never retried: got \(String(describing: result)). [all-errors-policy]"
+    )
   }
 }

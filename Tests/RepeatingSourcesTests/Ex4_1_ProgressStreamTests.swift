@@ -7,7 +7,7 @@ import Testing
 @Suite("4.1 Progress callbacks to AsyncStream", .exercise("4.1"))
 struct Ex4_1_ProgressStreamTests {
   static let neverFinished =
-    "The download completed, but the stream never finished: call `finish()` in the completion, or the consumer's loop waits forever."
+    "The download completed, but the stream never finished: call `finish()` in the completion, or the consumer's loop waits forever. [no-finish]"
 
   /// Collects the stream until it ends; on a hang, records `sentence` and returns `nil`.
   func collect(
@@ -28,7 +28,7 @@ struct Ex4_1_ProgressStreamTests {
     guard let values = try await collect(progressUpdates(of: ProgressDownload())) else { return }
     #expect(
       values == [0.25, 0.5, 0.75, 1.0],
-      "Yield every progress value, in order: the consumer read \(values), which \"A burst of 100\" or \"A consumer that starts reading after\" explains."
+      "Yield every progress value, in order: the consumer read \(values), which \"A burst of 100\" or \"A consumer that starts reading after\" explains. [newest-only] [task-per-value]"
     )
   }
 
@@ -36,11 +36,11 @@ struct Ex4_1_ProgressStreamTests {
   func failureFinishes() async throws {
     let download = ProgressDownload(plan: .init(progress: [0.1, 0.2], outcome: .failure(.offline)))
     let sentence =
-      "A failed download must end the stream as well: finish in the completion, whatever its result; the stream never ended."
+      "A failed download must end the stream as well: finish in the completion, whatever its result; the stream never ended. [no-finish]"
     guard let values = try await collect(progressUpdates(of: download), ifHung: sentence) else { return }
     #expect(
       values == [0.1, 0.2],
-      "A failed download ends the stream after the progress that came before it: the consumer read \(values), which \"A burst of 100\" or \"A consumer that starts reading after\" explains."
+      "A failed download ends the stream after the progress that came before it: the consumer read \(values), which \"A burst of 100\" or \"A consumer that starts reading after\" explains. [newest-only] [task-per-value]"
     )
   }
 
@@ -54,11 +54,12 @@ struct Ex4_1_ProgressStreamTests {
     _ = try await collect(stream)
     #expect(
       startedWhenCreated == 1,
-      "Start the source once, inside the builder closure, when the stream is created: when progressUpdates(of:) returned, the download had been started \(startedWhenCreated) times."
+      "Start the source once, inside the builder closure, when the stream is created: when progressUpdates(of:) returned, the download had been started \(startedWhenCreated) times. [start-in-task]"
     )
     #expect(
       download.starts == 1,
-      "Start the source once, inside the builder closure: the download was started \(download.starts) times in all.")
+      "Start the source once, inside the builder closure: the download was started \(download.starts) times in all. [start-in-task]"
+    )
   }
 
   @Test("A consumer that starts reading after the download ended still gets every value")
@@ -69,7 +70,7 @@ struct Ex4_1_ProgressStreamTests {
     guard let values = try await collect(stream) else { return }
     #expect(
       values == [0.25, 0.5, 0.75, 1.0],
-      "The consumer started reading after the download had ended and read \(values): values yielded while nobody was reading were dropped, or yielded after `finish()`, which \"A burst of 100\" explains. Yield every value, in order, and keep it until it is read: the default buffer, `.unbounded`."
+      "The consumer started reading after the download had ended and read \(values): values yielded while nobody was reading were dropped, or yielded after `finish()`, which \"A burst of 100\" explains. Yield every value, in order, and keep it until it is read: the default buffer, `.unbounded`. [newest-only] [task-per-value]"
     )
   }
 
@@ -91,15 +92,15 @@ struct Ex4_1_ProgressStreamTests {
     if values == steps { return }
     if let inversion = values.indices.dropFirst().first(where: { values[$0] < values[$0 - 1] }) {
       Issue.record(
-        "Yield directly from the callback: the progress went backwards, \(values[inversion - 1]) then \(values[inversion]). `Task { continuation.yield(value) }` per callback reorders the values, because tasks do not run in the order they were created."
+        "Yield directly from the callback: the progress went backwards, \(values[inversion - 1]) then \(values[inversion]). `Task { continuation.yield(value) }` per callback reorders the values, because tasks do not run in the order they were created. [task-per-value]"
       )
     } else if values.last != steps.last {
       Issue.record(
-        "Yield directly from the callback: the stream ended before the last values of the burst arrived (the consumer read \(values.count) of 100). `finish()` overtook values still waiting to be yielded, as it does with a `Task` per callback."
+        "Yield directly from the callback: the stream ended before the last values of the burst arrived (the consumer read \(values.count) of 100). `finish()` overtook values still waiting to be yielded, as it does with a `Task` per callback. [task-per-value]"
       )
     } else {
       Issue.record(
-        "Yield every value, in order: the consumer read \(values.count) of a burst of 100 progress values; the stream dropped the others while the consumer was behind. Keep every value: the default buffer, `.unbounded`."
+        "Yield every value, in order: the consumer read \(values.count) of a burst of 100 progress values; the stream dropped the others while the consumer was behind. Keep every value: the default buffer, `.unbounded`. [newest-only]"
       )
     }
   }

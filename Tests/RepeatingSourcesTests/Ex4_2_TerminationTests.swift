@@ -8,10 +8,10 @@ struct Ex4_2_TerminationTests {
   let ticker = StockTicker()
 
   static let noPriceArrived =
-    "A price published after the stream was created never reached the consumer: register with the ticker in the builder closure, and keep the registration until the consumer stops."
+    "A price published after the stream was created never reached the consumer: register with the ticker in the builder closure, and keep the registration until the consumer stops. [register-in-task]"
 
   static let unregisteredAtOnce =
-    "The stream registered with the ticker and unregistered before prices(of:ticker:) returned: a `defer` in the builder closure runs when the builder returns, not when the consumer stops. Unregister in `onTermination`."
+    "The stream registered with the ticker and unregistered before prices(of:ticker:) returned: a `defer` in the builder closure runs when the builder returns, not when the consumer stops. Unregister in `onTermination`. [defer-unregister]"
 
   /// Whether the stream just made registered with `ticker` and has already let the registration go.
   static func droppedAtOnce(_ ticker: StockTicker) -> Bool {
@@ -37,7 +37,7 @@ struct Ex4_2_TerminationTests {
     }
     #expect(
       registeredWhenCreated == 1,
-      "Register with the source when the stream is created, in the builder closure: when prices(of:ticker:) returned, the ticker had \(registeredWhenCreated) registrations."
+      "Register with the source when the stream is created, in the builder closure: when prices(of:ticker:) returned, the ticker had \(registeredWhenCreated) registrations. [register-in-task]"
     )
     for price in [1.0, 2.0, 3.0] { ticker.publish(price, for: "ACME") }
     ticker.publish(99, for: "OTHER")
@@ -55,7 +55,7 @@ struct Ex4_2_TerminationTests {
     else { return }
     #expect(
       received == [1, 2, 3],
-      "Yield only what this stream asked for, this symbol's prices as the ticker pushes them: for ACME's 1, 2 and 3 (and OTHER's 99), the consumer read \(received)."
+      "Yield only what this stream asked for, this symbol's prices as the ticker pushes them: for ACME's 1, 2 and 3 (and OTHER's 99), the consumer read \(received). [placeholder-price]"
     )
   }
 
@@ -77,7 +77,7 @@ struct Ex4_2_TerminationTests {
     }
     #expect(
       await unregistered(),
-      "The consumer broke out of its loop and let the stream go, but the ticker still pushes to it: unregister in `onTermination`, which runs when the consumer breaks, is cancelled, or the stream is released."
+      "The consumer broke out of its loop and let the stream go, but the ticker still pushes to it: unregister in `onTermination`, which runs when the consumer breaks, is cancelled, or the stream is released. [no-on-termination]"
     )
   }
 
@@ -94,12 +94,12 @@ struct Ex4_2_TerminationTests {
     let ended: Void? = try await withDeadline(
       "the cancelled consumer's for-await loop",
       ifHung:
-        "The consumer's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever."
+        "The consumer's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever. [no-on-termination]"
     ) { await consumer.value }
     guard ended != nil else { return }
     #expect(
       await unregistered(),
-      "The consumer's task was cancelled, but the ticker still pushes to the stream: unregister in `onTermination`, which runs on a cancel too."
+      "The consumer's task was cancelled, but the ticker still pushes to the stream: unregister in `onTermination`, which runs on a cancel too. [no-on-termination]"
     )
   }
 
@@ -110,7 +110,7 @@ struct Ex4_2_TerminationTests {
     }
     #expect(
       await unregistered(),
-      "A stream nobody consumed was released, but its registration is still with the ticker: `onTermination` runs when a stream is released, so unregister there."
+      "A stream nobody consumed was released, but its registration is still with the ticker: `onTermination` runs when a stream is released, so unregister there. [no-on-termination]"
     )
   }
 }

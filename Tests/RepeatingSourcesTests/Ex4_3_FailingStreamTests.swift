@@ -30,15 +30,15 @@ struct Ex4_3_FailingStreamTests {
   func cleanClose() async throws {
     let socket = LegacySocket(plan: .init(messages: ["a", "b", "c"]))
     let sentence =
-      "The socket closed cleanly, but the stream never ended: finish it when the socket closes, with `finish(throwing: error)`, which ends cleanly when the error is nil."
+      "The socket closed cleanly, but the stream never ended: finish it when the socket closes, with `finish(throwing: error)`, which ends cleanly when the error is nil. [invented-error]"
     guard let (received, error) = try await consume(socket, ifHung: sentence) else { return }
     #expect(
       received == ["a", "b", "c"],
-      "Every message must arrive, in order: the consumer read \(received), which \"Messages that arrive before the consumer reads\" explains."
+      "Every message must arrive, in order: the consumer read \(received), which \"Messages that arrive before the consumer reads\" explains. [newest-only]"
     )
     #expect(
       error == nil,
-      "A clean close ends the stream without an error; do not invent one: the consumer caught \(error.map { "\($0)" } ?? "")."
+      "A clean close ends the stream without an error; do not invent one: the consumer caught \(error.map { "\($0)" } ?? ""). [invented-error]"
     )
   }
 
@@ -46,19 +46,20 @@ struct Ex4_3_FailingStreamTests {
   func errorEndsTheStream() async throws {
     let socket = LegacySocket(plan: .init(messages: ["a", "b"], closeError: .offline))
     let sentence =
-      "The socket broke, but the stream never ended: on an error, `finish(throwing: error)` ends the stream and throws the error to the consumer, after the messages before it."
+      "The socket broke, but the stream never ended: on an error, `finish(throwing: error)` ends the stream and throws the error to the consumer, after the messages before it. [plain-finish]"
     guard let (received, error) = try await consume(socket, ifHung: sentence) else { return }
     #expect(
       received == ["a", "b"],
-      "Every message before the error must arrive, and nothing else: the consumer read \(received), which \"Messages that arrive before the consumer reads\" explains."
+      "Every message before the error must arrive, and nothing else: the consumer read \(received), which \"Messages that arrive before the consumer reads\" explains. [newest-only]"
     )
     if error == nil {
       Issue.record(
-        "The socket broke, but the stream ended silently: `finish(throwing: error)` hands the error to the consumer, who otherwise reports \"done\" when it should report \"broken\"."
+        "The socket broke, but the stream ended silently: `finish(throwing: error)` hands the error to the consumer, who otherwise reports \"done\" when it should report \"broken\". [plain-finish]"
       )
     } else if error as? LegacyError != .offline {
       Issue.record(
-        "Throw the socket's own error: the consumer caught \(error.map { "\($0)" } ?? ""), not LegacyError.offline.")
+        "Throw the socket's own error: the consumer caught \(error.map { "\($0)" } ?? ""), not LegacyError.offline. [other-error]"
+      )
     }
   }
 
@@ -68,10 +69,11 @@ struct Ex4_3_FailingStreamTests {
     let stream = messages(from: socket)
     // The socket delivers every message and breaks before the first read: the stream must hold them all.
     guard await eventually({ !socket.isOpen }) else {
-      Issue.record("The socket never closed: connect it once, when the stream is made.")
+      Issue.record("The socket never closed: connect it once, when the stream is made. [late-connect]")
       return
     }
-    let sentence = "The socket broke before anyone read, and the stream never ended: finish it with the error."
+    let sentence =
+      "The socket broke before anyone read, and the stream never ended: finish it with the error. [plain-finish]"
     guard
       let (received, error) = try await withDeadline(
         "the for-try-await loop over a stream read late", ifHung: sentence,
@@ -87,21 +89,23 @@ struct Ex4_3_FailingStreamTests {
     else { return }
     #expect(
       received == ["a", "b", "c"],
-      "Every message must arrive, even to a consumer that reads after the socket has broken: the stream handed over \(received). Keep the default buffer (`.unbounded`): a smaller one drops what nobody has read yet."
+      "Every message must arrive, even to a consumer that reads after the socket has broken: the stream handed over \(received). Keep the default buffer (`.unbounded`): a smaller one drops what nobody has read yet. [newest-only]"
     )
     #expect(
-      error == .offline, "After the messages, the socket's error must be thrown: got \(String(describing: error)).")
+      error == .offline,
+      "After the messages, the socket's error must be thrown: got \(String(describing: error)). [plain-finish] [other-error]"
+    )
   }
 
   @Test("A consumer that stops early disconnects the socket")
   func earlyStopDisconnects() async throws {
     let socket = LegacySocket(plan: .init(messages: ["a", "b", "c", "d"], closes: false))
-    let sentence = "No message reached the consumer: yield each message the socket delivers."
+    let sentence = "No message reached the consumer: yield each message the socket delivers. [no-yield]"
     guard try await consume(socket, upTo: 1, ifHung: sentence) != nil else { return }
     let disconnected = await eventually { !socket.isOpen }
     #expect(
       disconnected,
-      "The consumer left, but the socket is still connected: disconnect in `onTermination`, which runs when the consumer breaks out and lets the stream go."
+      "The consumer left, but the socket is still connected: disconnect in `onTermination`, which runs when the consumer breaks out and lets the stream go. [no-disconnect]"
     )
   }
 }

@@ -43,15 +43,15 @@ struct Ex4_4_BufferingTests {
     let first = read.first.map { "\($0)" } ?? "nothing"
     if read.isEmpty {
       Issue.record(
-        "The price label, reading late, found nothing to read: its stream kept none of the prices published while it was busy. A label needs the newest one: `.bufferingNewest(1)`."
+        "The price label, reading late, found nothing to read: its stream kept none of the prices published while it was busy. A label needs the newest one: `.bufferingNewest(1)`. [ui-unbounded]"
       )
     } else if read.count == 1, hung {
       Issue.record(
-        "The price label, reading late, must see the newest price: it read \(first), then nothing more, not \(newest). Its stream kept the oldest price and dropped every later one, as `.bufferingOldest` does; a label needs only the newest: `.bufferingNewest(1)`."
+        "The price label, reading late, must see the newest price: it read \(first), then nothing more, not \(newest). Its stream kept the oldest price and dropped every later one, as `.bufferingOldest` does; a label needs only the newest: `.bufferingNewest(1)`. [ui-unbounded]"
       )
     } else {
       Issue.record(
-        "The price label, reading late, must see the newest price: it read \(first) first, not \(newest). Its stream kept old prices for it to work through, as an unbounded buffer (the default), or one that keeps the oldest, does; a label needs only the newest: `.bufferingNewest(1)`."
+        "The price label, reading late, must see the newest price: it read \(first) first, not \(newest). Its stream kept old prices for it to work through, as an unbounded buffer (the default), or one that keeps the oldest, does; a label needs only the newest: `.bufferingNewest(1)`. [ui-unbounded]"
       )
     }
   }
@@ -64,7 +64,7 @@ struct Ex4_4_BufferingTests {
     if read != (1...backlog).map(Double.init) {
       let waited = hung ? ", then waited for the rest" : ""
       Issue.record(
-        "The audit trail, reading late, must still get every price, in order: it read \(read.count) of \(backlog)\(waited). Its stream dropped prices while the consumer was behind; an audit needs every value: `.unbounded`, never a newest- or oldest-only buffer."
+        "The audit trail, reading late, must still get every price, in order: it read \(read.count) of \(backlog)\(waited). Its stream dropped prices while the consumer was behind; an audit needs every value: `.unbounded`, never a newest- or oldest-only buffer. [audit-newest-bounded]"
       )
     }
   }
@@ -83,7 +83,7 @@ struct Ex4_4_BufferingTests {
     // Compared outside #expect, so that the sentence is all the learner reads.
     if both != [1, 1] {
       Issue.record(
-        "Two consumers of \(name) did not both get the price (they read \(both.map { "\($0)" } ?? "one between them, then waited")): each call must return a stream of its own, registered in its own builder, never one kept and handed out again."
+        "Two consumers of \(name) did not both get the price (they read \(both.map { "\($0)" } ?? "one between them, then waited")): each call must return a stream of its own, registered in its own builder, never one kept and handed out again. [cached-label-stream]"
       )
     }
   }
@@ -101,13 +101,13 @@ struct Ex4_4_BufferingTests {
     let ended: Void? = try await withDeadline(
       "the cancelled consumer's for-await loop over \(name)",
       ifHung:
-        "The consumer's task was cancelled, but its for-await loop over \(name) never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever."
+        "The consumer's task was cancelled, but its for-await loop over \(name) never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does; a next() that awaits something cancellation cannot reach waits for ever. [unfolding-audit]"
     ) { await consumer.value }
     guard ended != nil else { return }
     let unregistered = await eventually { [ticker] in ticker.activeRegistrations == 0 }
     #expect(
       unregistered,
-      "Both streams still unregister in `onTermination`: \(name)'s consumer was cancelled, and its registration is still with the ticker."
+      "Both streams still unregister in `onTermination`: \(name)'s consumer was cancelled, and its registration is still with the ticker. [ui-no-unregister]"
     )
   }
 }

@@ -20,7 +20,7 @@ struct Ex4_5_WhyNotAContinuationTests {
           }
           if received != ["hi", "there", "you"] {
             throw ResumeProbe.ProbeFailure(
-              "the chat showed \(received), not every message: a continuation delivers one value; yield each message into the stream"
+              "the chat showed \(received), not every message: a continuation delivers one value; yield each message into the stream [didresume-flag]"
             )
           }
         }
@@ -30,7 +30,7 @@ struct Ex4_5_WhyNotAContinuationTests {
       child,
       "liveMessages(from:) (a continuation resumes once, and the socket calls back once per message: use the stream's continuation)",
       ifHung:
-        "The socket closed, but the chat's loop never ended: the stream ends when the socket closes, so finish it from `onClose`."
+        "The socket closed, but the chat's loop never ended: the stream ends when the socket closes, so finish it from `onClose`. [didresume-flag]"
     )
   }
 
@@ -53,7 +53,7 @@ struct Ex4_5_WhyNotAContinuationTests {
           if received != sent {
             let inOrder = received == sent.filter(received.contains)
             throw ResumeProbe.ProbeFailure(
-              "of a burst of 100 messages the chat showed \(received.count), \(inOrder ? "in order" : "out of order"): no `Task` inside the stream's builder, yield from `onMessage`, directly; a `Task` per message runs whenever the pool gets to it, out of order, and after the close has finished the stream"
+              "of a burst of 100 messages the chat showed \(received.count), \(inOrder ? "in order" : "out of order"): no `Task` inside the stream's builder, yield from `onMessage`, directly; a `Task` per message runs whenever the pool gets to it, out of order, and after the close has finished the stream [continuation-per-message]"
             )
           }
         }
@@ -62,7 +62,7 @@ struct Ex4_5_WhyNotAContinuationTests {
     ResumeProbe.expectExactlyOnce(
       child, "liveMessages(from:) given a burst of messages",
       ifHung:
-        "The socket closed after a burst of messages, but the chat's loop never ended: finish the stream from `onClose`."
+        "The socket closed after a burst of messages, but the chat's loop never ended: finish the stream from `onClose`. [didresume-flag]"
     )
   }
 
@@ -81,7 +81,7 @@ struct Ex4_5_WhyNotAContinuationTests {
           }
           if connects != 1 {
             throw ResumeProbe.ProbeFailure(
-              "when it returned, the socket had been connected \(connects) times: no `withCheckedContinuation` and no `Task` inside the stream's builder; connect in the builder itself, once"
+              "when it returned, the socket had been connected \(connects) times: no `withCheckedContinuation` and no `Task` inside the stream's builder; connect in the builder itself, once [continuation-per-message]"
             )
           }
         }
@@ -101,7 +101,7 @@ struct Ex4_5_WhyNotAContinuationTests {
           for await _ in liveMessages(from: socket) { break }
           if await !eventually(within: Deadline.standard, { !socket.isOpen }) {
             throw ResumeProbe.ProbeFailure(
-              "the consumer left, but the socket stayed connected: a consumer that stops early disconnects the socket, from `onTermination`"
+              "the consumer left, but the socket stayed connected: a consumer that stops early disconnects the socket, from `onTermination` [no-disconnect]"
             )
           }
         }
@@ -109,6 +109,8 @@ struct Ex4_5_WhyNotAContinuationTests {
     }
     ResumeProbe.expectExactlyOnce(
       child, "liveMessages(from:) when the consumer stops early",
-      ifHung: "No message reached the chat's loop, so it never got to stop: yield each message from `onMessage`.")
+      ifHung:
+        "No message reached the chat's loop, so it never got to stop: yield each message from `onMessage`. [didresume-flag]"
+    )
   }
 }

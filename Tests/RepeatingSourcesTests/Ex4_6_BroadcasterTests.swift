@@ -1,3 +1,4 @@
+import CourseCatalog
 import CourseKit
 import Foundation
 import LegacyKit
@@ -26,7 +27,9 @@ struct Ex4_6_BroadcasterTests {
     } catch let error as DeadlineExceeded {
       let sofar = read.withLock { $0.count }
       Issue.record(
-        Comment(rawValue: "\(sentence) (It read \(sofar) of \(count) prices, then waited: \(error))"),
+        Comment(
+          rawValue: AntiPattern.adding(
+            "(It read \(sofar) of \(count) prices, then waited: \(error.words))", to: sentence)),
         sourceLocation: sourceLocation)
       return nil
     }
@@ -44,27 +47,29 @@ struct Ex4_6_BroadcasterTests {
     let kept = broadcaster.subscriberCount
     #expect(
       kept == 2,
-      "Two subscribed, but subscriberCount is \(kept)\(kept < 2 ? ": every subscriber needs its own stream, fed every price, and a new subscriber must not take an earlier one's place" : "")."
+      "Two subscribed, but subscriberCount is \(kept)\(kept < 2 ? ": every subscriber needs its own stream, fed every price, and a new subscriber must not take an earlier one's place" : ""). [shared-stream]"
     )
     #expect(
       ticker.activeRegistrations == 1,
-      "Share one ticker registration among all subscribers: two subscribers made \(ticker.activeRegistrations) registrations."
+      "Share one ticker registration among all subscribers: two subscribers made \(ticker.activeRegistrations) registrations. [register-per-subscriber]"
     )
     let count = 200
     for price in 1...count { ticker.publish(Double(price), for: "ACME") }  // a burst, with no gap
     let lost =
       "A subscriber did not get every price: every subscriber gets every price published after `subscribe()` returns, so every subscriber needs its own stream, fed every price."
-    async let a = read(first, count, ifHung: lost)
-    async let b = read(second, count, ifHung: lost)
+    async let a = read(first, count, ifHung: "\(lost) [shared-stream]")
+    async let b = read(second, count, ifHung: "\(lost) [shared-stream]")
     let expected = (1...count).map(Double.init)
     for (name, prices) in [("The first", try await a), ("The second", try await b)] {
       guard let prices, prices != expected else { continue }
       if prices.sorted() == expected {
         Issue.record(
-          "\(name) subscriber read the prices out of order: yield each price to every subscriber directly, in the order the ticker delivers them, never from a `Task` per price."
+          "\(name) subscriber read the prices out of order: yield each price to every subscriber directly, in the order the ticker delivers them, never from a `Task` per price. [task-per-yield]"
         )
       } else {
-        Issue.record("\(lost) \(name) subscriber read \(prices.count) prices, not the \(count) published, in order.")
+        Issue.record(
+          "\(lost) \(name) subscriber read \(prices.count) prices, not the \(count) published, in order. [shared-stream]"
+        )
       }
     }
   }
@@ -94,13 +99,13 @@ struct Ex4_6_BroadcasterTests {
             }
             guard let prices else {
               throw ResumeProbe.ProbeFailure(
-                "the \(name) subscriber never got all \(count) prices published back to back: feed every subscriber's stream every price."
+                "the \(name) subscriber never got all \(count) prices published back to back: feed every subscriber's stream every price. [shared-stream]"
               )
             }
             let inversions = zip(prices, prices.dropFirst()).filter { $0 > $1 }.count
             guard inversions == 0 else {
               throw ResumeProbe.ProbeFailure(
-                "the \(name) subscriber read \(count) prices published back to back out of order (\(inversions) times): yield to each subscriber directly from the ticker's callback, never from a `Task` per price."
+                "the \(name) subscriber read \(count) prices published back to back out of order (\(inversions) times): yield to each subscriber directly from the ticker's callback, never from a `Task` per price. [task-per-yield]"
               )
             }
           }
@@ -141,7 +146,7 @@ struct Ex4_6_BroadcasterTests {
     let registrations = ticker.activeRegistrations
     #expect(
       registrations == 1,
-      "Decide under the lock: a second subscriber that came while the first was registering with the ticker left \(registrations) registrations, not one. Ask \"am I first?\" and register in one step, under the lock."
+      "Decide under the lock: a second subscriber that came while the first was registering with the ticker left \(registrations) registrations, not one. Ask \"am I first?\" and register in one step, under the lock. [strong-listener]"
     )
     withExtendedLifetime((first, second)) {}
   }
@@ -154,24 +159,27 @@ struct Ex4_6_BroadcasterTests {
       do {
         let leaving = broadcaster.subscribe()
         ticker.publish(1, for: "ACME")
-        let sentence = "A subscriber never got the price published after it subscribed: feed every subscriber's stream."
+        let sentence =
+          "A subscriber never got the price published after it subscribed: feed every subscriber's stream. [shared-stream]"
         guard try await read(leaving, 1, ifHung: sentence) != nil else { return }
       }  // the leaving subscriber's stream goes away here, which terminates it
       _ = await eventually { broadcaster.subscriberCount <= 1 }
       #expect(
         broadcaster.subscriberCount == 1,
-        "A subscriber that stops is removed in its stream's `onTermination`: one of two left, and subscriberCount is \(broadcaster.subscriberCount)."
+        "A subscriber that stops is removed in its stream's `onTermination`: one of two left, and subscriberCount is \(broadcaster.subscriberCount). [never-removes]"
       )
       ticker.publish(2, for: "ACME")
       let sentence =
-        "After one subscriber left, the one that stayed stopped receiving: remove only the subscriber that stopped; the others keep receiving."
+        "After one subscriber left, the one that stayed stopped receiving: remove only the subscriber that stopped; the others keep receiving. [never-removes] [shared-stream]"
       guard let read = try await read(staying, 2, ifHung: sentence) else { return }
-      #expect(read == [1, 2], "The subscriber that stayed read \(read), not [1.0, 2.0].")
+      #expect(
+        read == [1, 2],
+        "The subscriber that stayed read \(read), not [1.0, 2.0]. [shared-stream] [task-per-yield]")
     }  // and the last one goes away here
     await settle(broadcaster)
     #expect(
       broadcaster.subscriberCount == 0 && ticker.activeRegistrations == 0,
-      "After the last subscriber leaves, unregister from the ticker: \(broadcaster.subscriberCount) subscribers and \(ticker.activeRegistrations) ticker registrations are left."
+      "After the last subscriber leaves, unregister from the ticker: \(broadcaster.subscriberCount) subscribers and \(ticker.activeRegistrations) ticker registrations are left. [register-per-subscriber] [never-removes]"
     )
   }
 
@@ -186,7 +194,7 @@ struct Ex4_6_BroadcasterTests {
       let ended: Void? = try await withDeadline(
         seconds: 5, "200 subscribers that subscribe and cancel at once",
         ifHung:
-          "A subscriber's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does."
+          "A subscriber's task was cancelled, but its for-await loop never ended: a stream's iteration must end when its task is cancelled, as AsyncStream's does. [ignores-cancel]"
       ) { [ticker] in
         await withTaskGroup(of: Void.self) { group in
           for index in 0..<subscribers {
@@ -206,21 +214,22 @@ struct Ex4_6_BroadcasterTests {
       let left = broadcaster.subscriberCount
       if left == subscribers {
         Issue.record(
-          "All \(subscribers) subscribers are still listed after every one of them left: none was removed. A subscriber that stops is removed in its stream's `onTermination`."
+          "All \(subscribers) subscribers are still listed after every one of them left: none was removed. A subscriber that stops is removed in its stream's `onTermination`. [never-removes]"
         )
       } else if left > 0 {
         Issue.record(
-          "\(left) of \(subscribers) subscribers are still listed after every one of them left, though the others were removed: removals were lost while others subscribed. Decide under the lock: add and remove in one `withLock` each."
+          "\(left) of \(subscribers) subscribers are still listed after every one of them left, though the others were removed: removals were lost while others subscribed. Decide under the lock: add and remove in one `withLock` each. [strong-listener]"
         )
       }
       if left == 0, ticker.activeRegistrations > 0 {  // with subscribers left, a registration is expected
         Issue.record(
-          "The ticker still has \(ticker.activeRegistrations) registrations after every subscriber left and was removed: register for the first subscriber and unregister after the last, deciding under the lock."
+          "The ticker still has \(ticker.activeRegistrations) registrations after every subscriber left and was removed: register for the first subscriber and unregister after the last, deciding under the lock. [register-per-subscriber] [strong-listener]"
         )
       }
     }
     await probe.expectAllReleased(
-      within: 1, "Capture the broadcaster weakly, in the ticker's handler and in every `onTermination`.")
+      within: 1,
+      "Capture the broadcaster weakly, in the ticker's handler and in every `onTermination`. [strong-listener]")
   }
 
   @Test("A broadcaster nobody holds is released, even while a subscriber still holds its stream")
@@ -234,7 +243,7 @@ struct Ex4_6_BroadcasterTests {
     }
     await probe.expectAllReleased(
       within: 1,
-      "Capture the broadcaster weakly, in the ticker's handler and in every `onTermination`: the ticker holds its handler, and a subscriber's stream its termination handler, so a strong capture in either keeps the broadcaster alive for as long as they live."
+      "Capture the broadcaster weakly, in the ticker's handler and in every `onTermination`: the ticker holds its handler, and a subscriber's stream its termination handler, so a strong capture in either keeps the broadcaster alive for as long as they live. [strong-listener]"
     )
     withExtendedLifetime(stream) {}
   }
@@ -250,20 +259,22 @@ struct Ex4_6_BroadcasterTests {
     }
     guard await eventually({ probe.alive.isEmpty }) else {
       // Kept alive by a strong capture: "A broadcaster nobody holds is released" says where.
-      Issue.record("The broadcaster was never released, so nothing could end its subscribers' streams.")
+      Issue.record(
+        "The broadcaster was never released, so nothing could end its subscribers' streams. [strong-listener]")
       return
     }
     guard let stream else { return }
     _ = try await withDeadline(
       "reading a released broadcaster's stream",
       ifHung:
-        "The broadcaster went away, but its subscriber's stream never ended, and a screen's loop over it waits forever: finish every subscriber's stream in `deinit`."
+        "The broadcaster went away, but its subscriber's stream never ended, and a screen's loop over it waits forever: finish every subscriber's stream in `deinit`. [no-deinit]"
     ) {
       for await _ in stream {}
     }
     let released = await eventually { [ticker] in ticker.activeRegistrations == 0 }
     #expect(
       released,
-      "The broadcaster went away, but its registration with the ticker is still there: unregister in `deinit` too.")
+      "The broadcaster went away, but its registration with the ticker is still there: unregister in `deinit` too. [no-deinit]"
+    )
   }
 }

@@ -284,7 +284,16 @@ struct Checker {
       return .notStarted(issues[0].hasPrefix("Caught error: ") ? String(issues[0].dropFirst(14)) : issues[0])
     }
     let ordered = failing.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
-    return .failing(folded(ordered.map { Verdict.Failure(test: $0.element.name, messages: $0.element.issues) }))
+    // A sentence names its anti-pattern by a tag at its end, `[done-only]`: the verdict keeps the id
+    // and shows the words.
+    let known = Set((exercise.antiPatterns + AntiPattern.kit).map(\.id))
+    return .failing(
+      folded(
+        ordered.map { test in
+          Verdict.Failure(
+            test: test.element.name, messages: test.element.issues.map { AntiPattern.untagged($0, known: known) },
+            antiPatterns: test.element.issues.flatMap { AntiPattern.tags(in: $0, known: known) })
+        }))
   }
 
   /// The failures with each consequence folded under its cause.

@@ -22,7 +22,10 @@ enum Verdict: Equatable, Codable, Sendable {
   /// One failed test and its messages.
   struct Failure: Equatable, Codable, Sendable {
     var test: String
+    /// The test's sentences as a learner reads them, without their tags.
     var messages: [String]
+    /// The ids of the anti-patterns its sentences name, in order (`nil` in a verdict saved before ids).
+    var antiPatterns: [String]? = nil
   }
 
   var isPassed: Bool { self == .passed }

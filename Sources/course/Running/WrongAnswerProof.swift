@@ -170,10 +170,10 @@ struct WrongAnswerProof {
         } else {
           findings[index].caught += 1
           if findings[index].opensWith == nil,
-            let other = opening(of: answer, exercise: exercise, in: topic, report: report, outcome: outcome)
+            let (other, problem) = opening(of: answer, exercise: exercise, in: topic, report: report, outcome: outcome)
           {
             findings[index].opensWith = other
-            findings[index].problem = findings[index].problem ?? "caught, but its verdict opens with: \(other)"
+            findings[index].problem = findings[index].problem ?? problem
           }
         }
       }
@@ -317,18 +317,39 @@ struct WrongAnswerProof {
     return "its suite failed, but without the sentence; \"\(failing[0].name)\" said: \(first)"
   }
 
-  /// The first sentence of the verdict a learner would read, when it is not `answer`'s own.
+  /// The first sentence of the verdict a learner would read, and why the proof fails on it, when it
+  /// is not `answer`'s own: other words, or a tag that names another anti-pattern, or none.
+  ///
+  /// A kit sentence (a double resume, a hang) names the kit's id, not the exercise's: the words then
+  /// decide, since one kit sentence reports many mistakes.
   private func opening(
     of answer: WrongAnswer, exercise: Exercise, in topic: Topic, report: TestReport, outcome: Subprocess.Outcome
-  ) -> String? {
+  ) -> (first: String, problem: String)? {
     let verdict = Checker.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
     let first: String
+    var ids: [String]?
     if case .failing(let failures) = verdict, let message = failures.first?.messages.first {
       first = message.split(separator: "\n").first.map(String.init) ?? message
+      ids = failures.first?.antiPatterns
     } else {
       first = verdict.explanation.joined(separator: " ")
     }
-    return Self.normalized(first).contains(Self.normalized(answer.sentence)) ? nil : first
+    guard Self.normalized(first).contains(Self.normalized(answer.sentence)) else {
+      return (first, "caught, but its verdict opens with: \(first)")
+    }
+    guard let ids else { return nil }
+    let kit = Set(AntiPattern.kit.map(\.id))
+    if ids.isEmpty {
+      return (
+        first, "caught, but its first sentence names no anti-pattern (end it with [\(answer.antiPattern)]): \(first)"
+      )
+    }
+    let own = ids.filter { !kit.contains($0) }
+    if !own.isEmpty, !own.contains(answer.antiPattern) {
+      let named = own.map { "`\($0)`" }.joined(separator: ", ")
+      return (first, "caught, but its first sentence names \(named), not `\(answer.antiPattern)`: \(first)")
+    }
+    return nil
   }
 
   /// Text with its runs of white space made single spaces, so a sentence matches across line breaks.

@@ -1,3 +1,4 @@
+import CourseCatalog
 import CourseKit
 import Foundation
 import Testing
@@ -23,15 +24,17 @@ func expectFinished(
     else { break }
     Issue.record(
       Comment(
-        rawValue:
-          "\(ifTrappedInCall(queue)) (\(what) trapped inside imageLoader(_:didLoadBatch:), called on the \(queue) queue, before it returned. The runtime said: \(words))"
+        rawValue: AntiPattern.adding(
+          "(\(what) trapped inside imageLoader(_:didLoadBatch:), called on the \(queue) queue, before it returned. The runtime said: \(words))",
+          to: ifTrappedInCall(queue))
       ),
       sourceLocation: sourceLocation)
     return
   case .neverResumed:
     guard let ifHung else { break }
     Issue.record(
-      Comment(rawValue: "\(ifHung) (\(ResumeProbe.explain(verdict, what) ?? ""))"), sourceLocation: sourceLocation)
+      Comment(rawValue: AntiPattern.adding("(\(ResumeProbe.explain(verdict, what) ?? ""))", to: ifHung)),
+      sourceLocation: sourceLocation)
     return
   default:
     break

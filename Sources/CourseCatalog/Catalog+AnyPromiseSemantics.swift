@@ -46,6 +46,8 @@ extension Catalog {
           AntiPattern(id: "wrong-type-is-nil", "A value of the wrong type is a failure"),
           AntiPattern(id: "settled-as-pending", unlisted: "Gives no result for a settled promise"),
           AntiPattern(id: "fulfilled-value-lost", unlisted: "Loses the value of a promise fulfilled with a `T`"),
+          AntiPattern(
+            id: "cast-error-fields", unlisted: "A `CastError` that names another type than `T`, or not the value"),
         ]),
       Exercise(
         id: "2.4", title: "Handlers of zero to three parameters", grade: .practice, points: 20,

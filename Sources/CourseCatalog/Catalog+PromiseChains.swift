@@ -139,6 +139,9 @@ extension Catalog {
           AntiPattern(id: "no-initial-delay", unlisted: "Waits less than `initialDelay` before the second attempt"),
           AntiPattern(
             id: "changed-error", unlisted: "Fails a call that is not retried with an error other than its own"),
+          AntiPattern(
+            id: "ignores-predicate",
+            unlisted: "Retries by what the error says of itself, not by the caller's `isRetryable`"),
         ]),
     ],
     interviewPractice: ["1.1", "1.2", "1.3", "1.4", "1.4", "1.5", "1.6", "1.6", "1.7", "1.5"])

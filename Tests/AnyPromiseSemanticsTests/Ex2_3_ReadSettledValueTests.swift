@@ -59,9 +59,14 @@ struct Ex2_3_ReadSettledValueTests {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run {
           let result = settledResult(of: AnyPromise.value("five"), as: Int.self)
-          guard result?.failure is AnyPromise.CastError else {
+          guard let cast = result?.failure as? AnyPromise.CastError else {
             throw ResumeProbe.ProbeFailure(
               "A value of the wrong type is a failure with `AnyPromise.CastError`: do not pretend it was nil. A String is not an Int, and the result was \(String(describing: result)). [wrong-type-is-nil]"
+            )
+          }
+          guard cast.expected == "Int", cast.actual.contains("five"), cast.actual.contains("String") else {
+            throw ResumeProbe.ProbeFailure(
+              "Say what was expected and what came, `AnyPromise.CastError(expected: T.self, actual: value)`: for the String \"five\" read as an Int, this one expected \(cast.expected) and found \(cast.actual). [cast-error-fields]"
             )
           }
         }

@@ -84,6 +84,23 @@ struct Ex6_1_DashboardModelTests {
     }
   }
 
+  @Test("The profile loaded is the profile of the model's own user")
+  func loadsItsOwnUser() async {
+    let profiles = RecordingProfiles()
+    let sources = DashboardSources(
+      articles: StubArticleRepository(.success(Article.samples)), profiles: profiles,
+      sync: StubSyncSource([1.0]), gallery: StubGallerySource([]))
+    guard let shown = await shown(after: DashboardModel(sources: sources, userID: 7)) else { return }
+    let asked = profiles.ids
+    if asked != [7] {
+      Issue.record(
+        "The dashboard is user 7's, and load() asked for the profile of \(asked): pass the model's `userID` to `profile(id:)`, once. [wrong-user]"
+      )
+    } else if shown.greeting != "Hello, User 7" {
+      Issue.record("The greeting is \"\(shown.greeting)\": show \"Hello, \" and user 7's name. [wrong-greeting]")
+    }
+  }
+
   @Test("A failed profile is reported, and the rest of the screen still loads")
   func profileFailureIsPartial() async {
     guard let shown = await loaded(sources(profile: .failure(LegacyError.offline))) else { return }
@@ -364,5 +381,17 @@ final class SlowFirstAnswers: ArticleRepository, ProfileSource {
       state.withLock { $0.held.removeValue(forKey: call) }?.resume(throwing: CancellationError())
     }
     return false
+  }
+}
+
+/// A profile source that answers any user, with "User <id>", and keeps the ids it was asked for.
+final class RecordingProfiles: ProfileSource {
+  private let asked = Locked<[Int]>([])
+
+  var ids: [Int] { asked.withLock { $0 } }
+
+  func profile(id: Int) async throws -> UserProfile {
+    asked.withLock { $0.append(id) }
+    return UserProfile(id: id, displayName: "User \(id)")
   }
 }

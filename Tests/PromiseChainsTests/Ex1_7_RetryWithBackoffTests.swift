@@ -173,6 +173,28 @@ struct Ex1_7_RetryWithBackoffTests {
     }
   }
 
+  @Test("The caller's isRetryable decides: an error it refuses fails at once, and one it accepts is retried")
+  func callerDecides() async throws {
+    // Each answer is the opposite of what LegacyError.isRetryable says of the error.
+    flaky.endpoint.script(.fail(LegacyError.offline), .succeed(1))
+    _ = await run(isRetryable: { _ in false })
+    let accepted = FlakyCall()
+    accepted.endpoint.script(.fail(LegacyError.badRequest), .succeed(5))
+    let result = await awaitSettled(
+      retry(maxAttempts: 3, initialDelay: delay, isRetryable: { _ in true }) { accepted.call() },
+      "The promise retry returned")
+    if flaky.attempts != 1 || accepted.attempts != 2 {
+      Issue.record(
+        "Retry exactly the errors the caller's `isRetryable` accepts, whatever the error itself says: an offline error it refused was tried \(flaky.attempts) times (once is right), and a bad request it accepted \(accepted.attempts) times (twice is right), which \"An error that is not retryable\" explains. [ignores-predicate]"
+      )
+    } else {
+      #expect(
+        try result?.get() == 5,
+        "A bad request the caller calls retryable, then a success: retry must fulfill with the success's value. [wrong-value]"
+      )
+    }
+  }
+
   @Test("After maxAttempts attempts in all, it fails with the last error")
   func givesUp() async throws {
     flaky.endpoint.script(

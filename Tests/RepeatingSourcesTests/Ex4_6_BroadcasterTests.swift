@@ -183,6 +183,33 @@ struct Ex4_6_BroadcasterTests {
     )
   }
 
+  @Test("After the last subscriber left, the next one registers again and gets the prices")
+  func resubscribeAfterTheLast() async throws {
+    let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")
+    do {
+      let first = broadcaster.subscribe()
+      ticker.publish(1, for: "ACME")
+      let sentence =
+        "A subscriber never got the price published after it subscribed: feed every subscriber's stream. [shared-stream]"
+      guard try await read(first, 1, ifHung: sentence) != nil else { return }
+    }  // the only subscriber goes away here
+    await settle(broadcaster)
+    let next = broadcaster.subscribe()
+    let registrations = ticker.activeRegistrations
+    guard registrations == 1 else {
+      Issue.record(
+        "After the last subscriber left, the next one must register with the ticker again: the broadcaster is registered while it has subscribers, and a subscriber that came after the last had left made \(registrations) registrations. Forget the old registration when you unregister. [stale-registration]"
+      )
+      return
+    }
+    ticker.publish(2, for: "ACME")
+    let sentence =
+      "A subscriber that came after the last had left never got a price: register with the ticker again for it, and feed its stream. [stale-registration]"
+    guard let read = try await read(next, 1, ifHung: sentence) else { return }
+    #expect(
+      read == [2], "The subscriber that came after the last had left read \(read), not [2.0]. [stale-registration]")
+  }
+
   @Test("Subscribing and cancelling from 200 tasks at once leaves no subscriber, no registration and no leak")
   func concurrentSubscribeAndCancel() async throws {
     let probe = LeakProbe()

@@ -92,6 +92,25 @@ extension Catalog {
           AntiPattern(id: "strong-listener", "Subscribing and cancelling from 200 tasks at once"),
           AntiPattern(id: "no-deinit", "A broadcaster that goes away ends every subscriber's stream"),
           AntiPattern(id: "ignores-cancel", unlisted: "A stream whose iteration ignores its task's cancel"),
+          AntiPattern(
+            id: "stale-registration", unlisted: "Keeps the old registration after the last subscriber leaves"),
+        ]),
+      Exercise(
+        id: "4.7", title: "Read a stream that can fail: for try await", grade: .practice, points: 20,
+        name: "Ex4_7_ReadAFailingStream", lessonAnchor: "reading-a-stream-that-can-fail",
+        hints: [
+          "Collect the messages in a local array with `for try await`, inside `do { } catch { }`: the `catch` returns `.failed(error)` with the messages read so far.",
+          "After the loop, `Task.isCancelled` tells a cancel from a clean close: the loop ends quietly either way.",
+        ],
+        antiPatterns: [
+          AntiPattern(id: "try-optional-loop", "A `for try await` loop inside `try?`"),
+          AntiPattern(id: "catch-drops-messages", "The messages before the error stay"),
+          AntiPattern(id: "cancel-as-closed", "A cancel is not a clean close"),
+          AntiPattern(id: "wrapped-error", "Report the stream's own error"),
+          AntiPattern(id: "read-in-task", "Read the stream in the function itself"),
+          AntiPattern(id: "lost-messages", unlisted: "Drops, repeats or reorders the stream's messages"),
+          AntiPattern(id: "never-returns", unlisted: "Never returns, though the stream has ended or been cancelled"),
+          AntiPattern(id: "invented-failure", unlisted: "Reports a failure for a stream that threw nothing"),
         ]),
     ],
     interviewPractice: ["4.5", "4.1", "4.2", "4.3", "4.6", "4.4", "4.2", "4.6", "4.2"])

@@ -17,6 +17,19 @@ struct BatteryMonitor: Sendable {
   func removeObserver(_ observer: Observer) {}
 }
 
+/// A barcode a scanner read.
+struct Barcode: Sendable {}
+
+/// What an inventory screen counted, and how its scanner's feed ended.
+struct InventoryCount: Sendable {
+  enum Result: Sendable {
+    case complete, abandoned
+    case scannerFailed(any Error)
+  }
+  var scans: [Barcode]
+  var result: Result
+}
+
 enum SensorError: Error {
   case linkLost(code: Int)
 }

@@ -42,6 +42,11 @@ extension Catalog {
             "ignores-refresh", on: "the success path", does: "always asks the cloud with `forceRefresh: false`",
             catchIt:
               "Call `latest(refresh: true)` and expect the cloud's calls to be `[true]` (`cloud.articles.calls`)."),
+          Mutant(
+            "always-refresh", on: "the success path", does: "always asks the cloud with `forceRefresh: true`",
+            catchIt:
+              "Call `latest(refresh: false)` too, and expect the cloud's calls to end with `false`: this adapter asks with `true` every time."
+          ),
         ],
         antiPatterns: [
           AntiPattern(id: "success-only", "A suite with only a success test"),
@@ -50,6 +55,7 @@ extension Catalog {
           AntiPattern(id: "no-cancellation", "A cancellation is a failure path too"),
           AntiPattern(id: "samples-only", "A test that never scripts the cloud"),
           AntiPattern(id: "no-refresh-check", "A test that never looks at the `refresh` flag"),
+          AntiPattern(id: "one-flag-only", "A test of `refresh: true` alone"),
         ]),
       Exercise(
         id: "7.2", title: "Exactly once: catch a double resume and a zero resume", grade: .challenge, points: 30,
@@ -134,6 +140,11 @@ extension Catalog {
               "Have the spy record what the presenter holds when `reloadList()` is called: this presenter still holds the old list then."
           ),
           Mutant(
+            "reloads-twice", subject: "a presenter", on: "a load", does: "asks the view to reload twice for one load",
+            catchIt:
+              "Expect exactly one `reloadList()` after a load (`view.calls == [\"reloadList\"]`), not only that one came."
+          ),
+          Mutant(
             "error-swallowed", subject: "a presenter", on: "a failed load",
             does: "never tells the view that loading failed",
             catchIt: "Make the stub fail and expect the spy to hear `handleApiError(error:)` with the stub's error."),
@@ -144,6 +155,12 @@ extension Catalog {
               "Load once, then let a pull to refresh fail (`StubArticleRepository(.success(…), .failure(…))`), and expect the first articles kept."
           ),
           Mutant(
+            "other-error", subject: "a presenter", on: "a failed load",
+            does: "reports an error of its own to the view instead of the repository's",
+            catchIt:
+              "Have the spy keep the error `handleApiError(error:)` received, and expect the very error the stub failed with."
+          ),
+          Mutant(
             "refresh-dropped", subject: "a presenter", on: "a pull to refresh",
             does: "loads from the cache when the user pulls to refresh",
             catchIt: "Pull to refresh and expect the stub's calls to end with `true` (`stub.calls`)."),
@@ -152,6 +169,10 @@ extension Catalog {
           AntiPattern(id: "samples-stub", "A stub that answers with `Article.samples`"),
           AntiPattern(id: "no-spy", "No spy view"),
           AntiPattern(id: "reload-count-only", "Counting reloads without looking at what is shown"),
+          AntiPattern(id: "reload-seen-once", unlisted: "Expects a reload to have come, not that exactly one came"),
+          AntiPattern(
+            id: "error-call-only",
+            unlisted: "Expects `handleApiError(error:)` called, not called with the repository's error"),
           AntiPattern(id: "error-from-empty", "An error path tested from an empty screen"),
           AntiPattern(id: "no-pull-to-refresh", "Only `onViewDidLoad()` is tested"),
           AntiPattern(id: "success-only", "A suite with only a success test"),
@@ -182,6 +203,12 @@ extension Catalog {
             catchIt:
               "Expect exactly the scripted messages before the error: this stream adds one, and ends without throwing."),
           Mutant(
+            "other-error", subject: "a stream", on: "a socket that breaks",
+            does: "throws an error of its own when the socket breaks, instead of the socket's",
+            catchIt:
+              "Expect the very error the socket was scripted to close with (`LegacyError.offline`), not just that the loop threw."
+          ),
+          Mutant(
             "no-on-termination", subject: "a stream", on: "a consumer that stops",
             does: "leaves the socket connected after its consumer stops",
             catchIt:
@@ -207,6 +234,7 @@ extension Catalog {
           AntiPattern(id: "never-stops", "No consumer that stops"),
           AntiPattern(id: "stops-closing-socket", "A consumer that stops only a socket that closes on its own"),
           AntiPattern(id: "reads-as-they-arrive", "Reading only as the messages arrive"),
+          AntiPattern(id: "threw-at-all", unlisted: "Expects the loop to throw, not to throw the socket's error"),
         ]),
       Exercise(
         id: "7.5", title: "A teammate's suite passes a broken adapter", grade: .interviewHard,

@@ -19,7 +19,7 @@ public struct ArticleCloudRepository: ArticleRepository {
   public func latest(refresh: Bool) async throws -> [Article] {
     let mutant = Mutant.chosen(for: "7.1")
     let cloud = mutant == "shared-cloud" ? ArticleCloud.shared : cloud
-    let refresh = mutant == "ignores-refresh" ? false : refresh
+    let refresh = mutant == "ignores-refresh" ? false : mutant == "always-refresh" ? true : refresh
     return try await withCheckedThrowingContinuation { continuation in
       let chain = cloud.getArticles(forceRefresh: refresh).done(on: nil) { continuation.resume(returning: $0) }
       switch mutant {

@@ -43,9 +43,14 @@ public final class ArticleListPresenter: ArticleListPresenterProtocol {
         if mutant == "reload-before-set" { view?.reloadList() }
         self.articles = articles
         if mutant != "no-reload" && mutant != "reload-before-set" { view?.reloadList() }
+        if mutant == "reloads-twice" { view?.reloadList() }
       } catch {
         if mutant == "clears-on-error" { articles = [] }
-        if mutant != "error-swallowed" { view?.handleApiError(error: error) }
+        if mutant == "other-error" {
+          view?.handleApiError(error: PresenterFailed())
+        } else if mutant != "error-swallowed" {
+          view?.handleApiError(error: error)
+        }
       }
     }
   }
@@ -58,3 +63,6 @@ public final class ArticleListPresenter: ArticleListPresenterProtocol {
     }
   }
 }
+
+/// The error a broken presenter reports instead of its repository's.
+struct PresenterFailed: Error {}

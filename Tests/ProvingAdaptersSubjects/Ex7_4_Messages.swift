@@ -20,6 +20,7 @@ public func messages(from socket: LegacySocket) -> AsyncThrowingStream<String, a
         case "error-as-message":
           if let error { continuation.yield("error: \(error)") }
           continuation.finish()
+        case "other-error": continuation.finish(throwing: error.map { _ in StreamFailed() })
         default: continuation.finish(throwing: error)
         }
       })
@@ -34,3 +35,6 @@ public func messages(from socket: LegacySocket) -> AsyncThrowingStream<String, a
     }
   }
 }
+
+/// The error a broken stream throws instead of its socket's.
+struct StreamFailed: Error {}

@@ -16,6 +16,8 @@ extension Catalog {
           AntiPattern(id: "returned-error-is-a-value", "Returning an error from a handler rejects"),
           AntiPattern(id: "manifold-arrives-whole", "A handler of two parameters gets the manifold's first two values"),
           AntiPattern(id: "catch-sees-cancellation", "`catch` skips a cancellation unless asked otherwise"),
+          AntiPattern(
+            id: "changed-chain", unlisted: "Changes a chain to fit its prediction, instead of the prediction"),
         ]),
       Exercise(
         id: "2.2", title: "Resolve or reject", grade: .warmUp, points: 10,

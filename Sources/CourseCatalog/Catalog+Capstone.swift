@@ -39,6 +39,7 @@ extension Catalog {
           AntiPattern(id: "done-only", "6.2: a rejected or a cancelled promise must still resume the task"),
           AntiPattern(id: "empty-on-error", "6.2: a failure is thrown as the promise's own error"),
           AntiPattern(id: "shared-cloud", "6.2: the source calls the cloud it was given"),
+          AntiPattern(id: "two-catches", "6.2: every way the promise settles resumes the task exactly once"),
           AntiPattern(id: "other-articles", unlisted: "Returns articles other than the fulfilled promise's"),
         ]),
       Exercise(

@@ -123,6 +123,9 @@ extension Catalog {
           AntiPattern(id: "other-articles", unlisted: "A refresh shows articles other than the cloud's"),
           AntiPattern(id: "clears-articles", unlisted: "A failed refresh drops the articles already shown"),
           AntiPattern(id: "fixture", unlisted: "The exercise's file could not be read (not the learner's code)"),
+          AntiPattern(
+            id: "widget-headlines", unlisted: "The widget no longer shows the first three headlines, in order"),
+          AntiPattern(id: "progress-failure-hangs", unlisted: "The progress stream never ends when the download fails"),
         ]),
     ],
     interviewPractice: ["3.6", "3.4", "3.2", "3.7", "3.3", "3.7", "3.4", "3.1", "3.7", "3.5"])

@@ -100,6 +100,10 @@ extension Catalog {
           AntiPattern(id: "recover-returns-receipt", "Compensate in a `recover` that rethrows"),
           AntiPattern(id: "receipt-failure-fails", "Recover from a tolerated failure locally"),
           AntiPattern(id: "different-result", unlisted: "Ends a path with a result other than the pyramid's"),
+          AntiPattern(
+            id: "wraps-the-pyramid",
+            unlisted: "Wraps `PyramidCheckout.run` in a promise instead of rewriting it as a chain"),
+          AntiPattern(id: "fixture", unlisted: "The exercise's file could not be read (not the learner's code)"),
         ]),
       Exercise(
         id: "1.6", title: "Queues: run handlers where they belong", grade: .challenge, points: 30,

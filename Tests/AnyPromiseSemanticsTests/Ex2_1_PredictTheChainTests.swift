@@ -71,4 +71,29 @@ struct Ex2_1_PredictTheChainTests {
       "\(Self.whereWrong("D", predicted: predicted, actual: actual)) `catch` skips a cancellation unless asked otherwise; `ensure` runs on every path; the chain stays rejected, so the last `then` never runs. [catch-sees-cancellation]"
     )
   }
+
+  /// A log's fingerprint (FNV-1a of its lines): what the shipped chains write, without writing it out.
+  static func fingerprint(_ lines: [String]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in lines.joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return hash
+  }
+
+  // The shipped chains' logs are kept as fingerprints, so that this file does not give the predictions away.
+  @Test("The chains are the ones shipped: only the predictions change")
+  func chainsAreAsShipped() async throws {
+    _ = try predictionA()
+    let shipped: [(name: String, chain: (CallLog) -> AnyPromise, fingerprint: UInt64)] = [
+      ("A", chainA, 0xddca_3948_f40f_cc0d), ("B", chainB, 0x646d_1123_00d5_9870),
+      ("C", chainC, 0x9e32_0e0f_9733_8f64), ("D", chainD, 0x869a_5d53_f8c4_a846),
+    ]
+    for (name, chain, fingerprint) in shipped {
+      let lines = try await run(chain)
+      if Self.fingerprint(lines) != fingerprint {
+        Issue.record(
+          "Chain \(name) no longer writes what it was shipped to write: do not change the chains. Read them as they are, and change only the predictions. [changed-chain]"
+        )
+      }
+    }
+  }
 }

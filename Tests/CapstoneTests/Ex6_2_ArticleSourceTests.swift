@@ -49,42 +49,77 @@ struct Ex6_2_ArticleSourceTests {
   }
 
   // Two tests, not one with two arguments: a source that never resumes fails both, and the verdict
-  // lists tests by the line they are declared on, so it names the rejection first, every time.
+  // lists tests by the line they are declared on, so it names the rejection first, every time. Each
+  // runs in a child process: a source that resumes twice traps, and the trap fails this test alone.
   @Test("A rejected promise throws its own error, instead of leaving the screen waiting")
   func rejected() async {
-    await throwsItsOwnError(on: "rejected")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await Self.probeFailure(rejected: true)
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child, "CloudArticleSource.latest(refresh:) on a rejected promise",
+      ifHung: "The rejected promise never resumed the task: resume from `.catch(policy: .allErrors)` too. [done-only]")
   }
 
   @Test("A cancelled promise throws its cancellation, instead of leaving the screen waiting")
   func cancelled() async {
-    await throwsItsOwnError(on: "cancelled")
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await Self.probeFailure(rejected: false)
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child, "CloudArticleSource.latest(refresh:) on a cancelled promise",
+      ifHung: "The cancelled promise never resumed the task: resume from `.catch(policy: .allErrors)` too. [done-only]")
   }
 
-  func throwsItsOwnError(on path: String) async {
-    cloud.articles.script(.fail(path == "rejected" ? LegacyError.offline : PMKError.cancelled))
-    let result = await latest()
-    // A source that asks another cloud never sees this one's failure: that is the one cause to name.
-    guard !cloud.articles.calls.isEmpty else {
-      Issue.record(Comment(rawValue: Self.otherCloud))
-      return
+  @Test("Exactly one resume when the promise fulfills, rejects, or is cancelled, proved in a child process")
+  func exactlyOnce() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(
+          Script.succeed(Article.samples).fromBackground, Script.fail(LegacyError.offline).fromBackground,
+          Script.fail(PMKError.cancelled).fromBackground)
+        await ResumeProbe.run {
+          let source = CloudArticleSource(cloud: cloud)
+          for _ in 0..<3 { _ = try? await source.latest(refresh: false) }
+        }
+      }
     }
-    switch result {
-    case .success(let articles):
-      Issue.record(
-        "The \(path) promise returned \(articles.count) articles instead of throwing: a failure turned into a list hides it from the screen, which then shows nothing and no error. Resume by throwing the promise's error. [empty-on-error]"
-      )
-    case .failure(is DeadlineExceeded):
-      Issue.record(
-        "The \(path) promise never resumed the task: resume from `.catch(policy: .allErrors)` too. [done-only]")
-    case .failure(let error):
-      let own =
-        path == "rejected"
-        ? (error as? LegacyError) == .offline
-        : { if case .cancelled = error as? PMKError { true } else { false } }()
-      #expect(
-        own,
-        "The \(path) promise threw \(error), not the promise's own error: resume throwing what `.catch` received, so the screen can say what failed. [empty-on-error]"
-      )
+    ResumeProbe.expectExactlyOnce(child, "CloudArticleSource.latest(refresh:), one call per way the promise settles")
+  }
+
+  /// In a child process: a rejected (or cancelled) promise must throw its own error; a probe failure says why not.
+  static func probeFailure(rejected: Bool) async {
+    let path = rejected ? "rejected" : "cancelled"
+    let cloud = ArticleCloud()
+    cloud.articles.script(.fail(rejected ? LegacyError.offline : PMKError.cancelled))
+    await ResumeProbe.run {
+      let result: Swift.Result<[Article], any Error>
+      do { result = .success(try await CloudArticleSource(cloud: cloud).latest(refresh: false)) } catch {
+        result = .failure(error)
+      }
+      // A source that asks another cloud never sees this one's failure: that is the one cause to name.
+      guard !cloud.articles.calls.isEmpty else { throw ResumeProbe.ProbeFailure(otherCloud) }
+      switch result {
+      case .success(let articles):
+        throw ResumeProbe.ProbeFailure(
+          "The \(path) promise returned \(articles.count) articles instead of throwing: a failure turned into a list hides it from the screen, which then shows nothing and no error. Resume by throwing the promise's error. [empty-on-error]"
+        )
+      case .failure(let error):
+        let own =
+          rejected
+          ? (error as? LegacyError) == .offline
+          : { if case .cancelled = error as? PMKError { true } else { false } }()
+        guard own else {
+          throw ResumeProbe.ProbeFailure(
+            "The \(path) promise threw \(error), not the promise's own error: resume throwing what `.catch` received, so the screen can say what failed. [empty-on-error]"
+          )
+        }
+      }
     }
   }
 }

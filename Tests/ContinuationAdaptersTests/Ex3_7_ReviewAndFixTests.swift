@@ -103,15 +103,22 @@ struct Ex3_7_ReviewAndFixTests {
     )
   }
 
-  @Test("WidgetProvider: reads through the repository it was given, not a second bridge")
+  @Test("WidgetProvider: reads through the repository it was given, not a second bridge, its first three headlines")
   func widgetUsesTheRepository() async throws {
-    let stub = StubArticleRepository(.success([Article(id: 1, title: "From the repository")]))
+    let four = (1...4).map { Article(id: $0, title: "From the repository, \($0)") }
+    let stub = StubArticleRepository(.success(four))
     let headlines = try await withDeadline("WidgetProvider.headlines()") {
       try await WidgetProvider(repository: stub).headlines()
     }
+    guard !headlines.isEmpty, headlines.allSatisfy({ $0.hasPrefix("From the repository") }) else {
+      Issue.record(
+        "The widget bridged ArticleCloud.shared again instead of asking its repository: bridge once, at the repository boundary, so every call site (and every test) goes through it. [keeps-presenter-copy]"
+      )
+      return
+    }
     #expect(
-      headlines == ["From the repository"],
-      "The widget bridged ArticleCloud.shared again instead of asking its repository: bridge once, at the repository boundary, so every call site (and every test) goes through it. [keeps-presenter-copy]"
+      headlines == four.prefix(3).map(\.title),
+      "The widget shows the first three headlines, in order, as it did before the fix: it showed \(headlines.count) of the repository's 4. A review fixes the bridge and keeps the behaviour. [widget-headlines]"
     )
   }
 
@@ -145,6 +152,30 @@ struct Ex3_7_ReviewAndFixTests {
     ResumeProbe.expectExactlyOnce(
       child,
       "DownloadProgressAdapter (a continuation resumes once; progress calls back again and again: use AsyncStream)")
+  }
+
+  @Test("DownloadProgressAdapter: a failed download ends the stream too, after its progress, proved in a child process")
+  func failedDownloadEndsTheStream() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) {
+          let seen = Locked<[Double]>([])
+          let download = ProgressDownload(plan: .init(progress: [0.25, 0.5], outcome: .failure(.offline)))
+          do {
+            try await withDeadline("the progress stream of a download that fails") {
+              for await value in DownloadProgressAdapter().progress(of: download) {
+                seen.withLock { $0.append(value) }
+              }
+            }
+          } catch is DeadlineExceeded {
+            throw ResumeProbe.ProbeFailure(
+              "the download failed after \(seen.withLock { $0 }), and the progress bar waited forever: the stream ends when the download ends, so finish it in the completion whether the download succeeded or failed [progress-failure-hangs]"
+            )
+          }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "DownloadProgressAdapter given a download that fails")
   }
 }
 

@@ -118,4 +118,21 @@ struct Ex1_5_FlattenPyramidTests {
       "The pyramid succeeds with `emailed: false` when the receipt fails: recover from that one error, locally. [receipt-failure-fails]"
     )
   }
+
+  // A promise around the pyramid behaves like the pyramid, on every path: no run can tell it from a
+  // chain. The header says what to write instead, and this test reads the file for that tell.
+  @Test("The checkout is a flat chain of its own, not the pyramid inside a promise")
+  func flatChainOfItsOwn() async throws {
+    _ = await awaitSettled(
+      checkout(cartID: "cart-1", backend: Path.success.backend()), "The promise checkout returned")
+    guard let source = ExerciseSource.text(of: "1.5") else {
+      Issue.record("The file of exercise 1.5 could not be read, so the chain could not be checked. [fixture]")
+      return
+    }
+    let code = source.split(separator: "\n").map { line in line.components(separatedBy: "//")[0] }.joined()
+    #expect(
+      !code.contains("PyramidCheckout.run"),
+      "checkout(cartID:backend:) wraps `PyramidCheckout.run` instead of replacing it: rewrite it as one flat chain over the promise versions of the calls (`CheckoutBackend+Promises.swift`), one step after another. [wraps-the-pyramid]"
+    )
+  }
 }

@@ -2,20 +2,27 @@ import CourseCatalog
 import Dispatch
 import Foundation
 import Locking
+import Testing
 
 /// An operation that did not finish within its deadline.
-public struct DeadlineExceeded: Error, CustomStringConvertible {
+///
+/// Interpolated into a test's own sentence, it reads as plain words; thrown out of a test, Swift
+/// Testing reports its ``testDescription``, which ends with the kit's id for a hang, so that the
+/// sentence a learner reads names its anti-pattern like every other.
+public struct DeadlineExceeded: Error, CustomStringConvertible, CustomTestStringConvertible {
   /// What never finished, in the test's words.
   public let what: String
   /// The deadline, in seconds.
   public let seconds: Double
 
-  /// What happened, in words, without the tag that ``description`` ends with.
+  /// What happened, in words, without the tag that ``testDescription`` ends with.
   public var words: String {
     "\(what) did not finish within \(Deadline.format(seconds)) s: something never resumed, settled or returned."
   }
 
-  public var description: String {
+  public var description: String { words }
+
+  public var testDescription: String {
     AntiPattern.tagged(words, AntiPattern.neverFinished)
   }
 }

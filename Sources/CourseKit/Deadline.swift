@@ -133,15 +133,26 @@ final class DeadlineRace<T: Sendable>: Sendable {
 /// For effects that happen a moment later on another thread (an observer unregistered,
 /// a loader stopped): poll for them instead of sleeping a fixed time and hoping. After
 /// `seconds` (scaled), it keeps waiting while ``HangCheck`` finds the process still busy, so a
-/// loaded machine is never read as "it never happened".
+/// loaded machine is never read as "it never happened". A condition that itself never returns
+/// (it awaits a main actor the code under test blocks) is a hang like any other: the wait ends,
+/// `false`, once the hang is confirmed, instead of holding the test.
 public func eventually(
   within seconds: Double = Deadline.standard, _ condition: @escaping @Sendable () async -> Bool
 ) async -> Bool {
   let nominal = Deadline.scaled(seconds)
+  let polling = try? await withDeadline(seconds: seconds, "a condition", confirmingHangs: true) {
+    await poll(condition, nominal: nominal)
+  }
+  return polling ?? false
+}
+
+/// The polling of ``eventually(within:_:)``: it ends when the condition holds, when the process has been
+/// quiet for a few rounds past `nominal`, at the hard limit, or when the deadline above it gave up.
+private func poll(_ condition: @Sendable () async -> Bool, nominal: Double) async -> Bool {
   let start = ContinuousClock.now
   let giveUp = start + .seconds(HangCheck.hardLimit(for: nominal))
   var quietRounds = 0
-  while true {
+  while !Task.isCancelled {
     if await condition() { return true }
     let now = ContinuousClock.now
     if now >= giveUp { return false }
@@ -151,4 +162,5 @@ public func eventually(
     }
     try? await Task.sleep(for: .milliseconds(2))
   }
+  return false
 }

@@ -12,7 +12,7 @@ import Platform
 /// millisecond's work. So when a deadline passes, the kit does not report a hang at once; it
 /// asks the process, round after round, whether anything is still on its way:
 ///
-/// - a scripted legacy reply that has not been delivered (``Deliveries/inFlight``) means the
+/// - a scripted legacy reply that has not reached its callback yet (``Deliveries/owed``) means the
 ///   legacy source still owes an answer;
 /// - a marker sent to the cooperative pool, the main queue and a global queue that takes more
 ///   than ``promptness`` to run means work is queued ahead of it, and the operation may be in
@@ -91,7 +91,7 @@ public enum HangCheck {
   private static let rounds = Locked(0)
 
   private static func quietRound() -> Bool {
-    guard Deliveries.inFlight == 0 else { return false }
+    guard Deliveries.owed == 0 else { return false }
     let processAtStart = Platform.cpuSeconds(.process)
     let mineAtStart = Platform.cpuSeconds(.thisThread)
     /// The CPU time the process's other threads have used since the round began.
@@ -111,7 +111,7 @@ public enum HangCheck {
         // queue for another test, or if a child process is running (an exit test's parent waits
         // for it on a thread of its own pool); stuck if none of these.
         let busy = usedByOthers() > busyShare * elapsed
-        return !busy && !KitHold.isActive && ChildProcessSlots.running == 0 && Deliveries.inFlight == 0
+        return !busy && !KitHold.isActive && ChildProcessSlots.running == 0 && Deliveries.owed == 0
       }
       usleep(elapsed > promptness ? 10_000 : 2_000)
     }
@@ -120,7 +120,7 @@ public enum HangCheck {
     // The queues are prompt; is anything else still at work?
     if elapsed < roundLength { usleep(UInt32((roundLength - elapsed) * 1e6)) }
     let watched = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    return usedByOthers() <= busyShare * watched && Deliveries.inFlight == 0
+    return usedByOthers() <= busyShare * watched && Deliveries.owed == 0
   }
 }
 

@@ -66,6 +66,17 @@ struct HangCheckTests {
     #expect(await eventually(within: 0.2) { flag.isSet })
   }
 
+  @Test("A condition that never returns ends eventually with false, instead of holding the test")
+  func eventuallyEndsAStuckCondition() async {
+    let polls = Locked(0)
+    let held = await eventually(within: 0.2) {
+      polls.withLock { $0 += 1 }
+      return await withCheckedContinuation { continuation in Vault.keep(continuation) } == 1
+    }
+    #expect(!held, "a condition stuck on a continuation nobody resumes did not hold")
+    #expect(polls.withLock { $0 } == 1, "and was asked once: the wait never went past it")
+  }
+
   // The next two time how soon a hang is reported, so they run in a child process of their own: in
   // this one, the other suites' work is work still running, which a check rightly waits for.
 
@@ -97,6 +108,35 @@ struct HangCheckTests {
         let soon = ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2)
         exit(both == (true, true) && soon ? EXIT_SUCCESS : EXIT_FAILURE)
       }
+    }
+  }
+
+  @Test("A legacy callback blocked for good is no answer on its way: the hang behind it is reported soon")
+  func blockedCallbackIsAHang() async {
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        exit(await HangCheckTests.hangsInABlockedCallback() ? EXIT_SUCCESS : EXIT_FAILURE)
+      }
+    }
+  }
+
+  /// Whether an operation whose legacy callback never returns is reported as a hang, well before the hard limit.
+  static func hangsInABlockedCallback() async -> Bool {
+    let auth = AuthService()
+    auth.script(Script.succeed(Session(token: "t", user: "u")).fromBackground)
+    let start = ContinuousClock.now
+    do {
+      try await withDeadline(seconds: 0.2, "a login whose callback blocks") {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          auth.login(user: "u", password: "p") { _, _ in
+            DispatchSemaphore(value: 0).wait()  // the callback never returns, so it never resumes
+            continuation.resume()
+          }
+        }
+      }
+      return false
+    } catch {
+      return ContinuousClock.now - start < .seconds(HangCheck.hardLimit(for: 0.2) / 2)
     }
   }
 

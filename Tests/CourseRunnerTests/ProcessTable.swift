@@ -16,7 +16,10 @@ enum ProcessTable {
     }
     var text = ""
     var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, Int32(buffer.count), ps) != nil { text += String(cString: buffer) }
+    while fgets(&buffer, Int32(buffer.count), ps) != nil {
+      // The line up to its terminating NUL, as UTF-8 (`String(cString:)` on an array is deprecated).
+      text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
     let status = pclose(ps)
     let rows = text.split(separator: "\n").compactMap { line -> (pid: Int32, command: String)? in
       let fields = line.drop { $0 == " " }.split(separator: " ", maxSplits: 1)

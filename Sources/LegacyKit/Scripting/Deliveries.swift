@@ -9,10 +9,22 @@ import Locking
 /// than lose the race with the exit and hide the bug.
 public enum Deliveries {
   private static let pending = Locked(0)
+  private static let unstarted = Locked(0)
 
   /// How many scripted replies are scheduled and have not returned from their callback yet.
   public static var inFlight: Int {
     pending.withLock { $0 }
+  }
+
+  /// How many scripted replies are scheduled and have not reached their callback yet: the answers a
+  /// legacy source still owes.
+  ///
+  /// A reply whose callback has started is delivered; from then on it is the callback's code that
+  /// runs, or hangs. A hang check waits for these and not for ``inFlight``: a callback blocked for
+  /// good (a `sync` onto a queue that waits for it) would otherwise read as an answer on its way, for
+  /// as long as the process lives.
+  public static var owed: Int {
+    unstarted.withLock { $0 }
   }
 
   /// Blocks until no scripted reply is in flight, or `timeout` seconds have passed; returns whether it got quiet.
@@ -29,10 +41,12 @@ public enum Deliveries {
   /// Delivers `bodies` at the same instant, each on a thread of its own, released by one ``StartingGate``.
   static func together(_ bodies: [@Sendable () -> Void]) {
     pending.withLock { $0 += bodies.count }
+    unstarted.withLock { $0 += bodies.count }
     let gate = StartingGate(parties: bodies.count)
     for body in bodies {
       Thread.detachNewThread {
         gate.arriveAndWait()
+        unstarted.withLock { $0 -= 1 }
         body()
         pending.withLock { $0 -= 1 }
       }
@@ -43,7 +57,9 @@ public enum Deliveries {
     _ delivery: Delivery, after delay: TimeInterval, _ body: @escaping @Sendable () -> Void
   ) {
     pending.withLock { $0 += 1 }
+    unstarted.withLock { $0 += 1 }
     let tracked: @Sendable () -> Void = {
+      unstarted.withLock { $0 -= 1 }
       body()
       pending.withLock { $0 -= 1 }
     }

@@ -19,20 +19,46 @@ public struct AntiPattern: Sendable, Codable, Hashable {
   public let bullet: String?
   /// What the mistake is, for a reader of the catalog: the bullet's start, or the unlisted rule's words.
   public let summary: String
+  /// The ids, in the same exercise, of the failures this mistake also causes: code that commits it
+  /// fails their tests too, as a consequence, not as a mistake of its own.
+  ///
+  /// A verdict folds a failure that names only these ids under the failure that names this one
+  /// ("And because of that, 1 more check fails"), so a learner reads one cause, not two.
+  public let implies: [String]
 
   /// Declares the anti-pattern `id`, whose lesson bullet starts with `bullet`; a wrong answer must commit it.
-  public init(id: String, _ bullet: String) {
+  public init(id: String, _ bullet: String, implies: [String] = []) {
     self.id = id
     self.bullet = bullet
     summary = bullet
+    self.implies = implies
   }
 
   /// Declares `id` for a mistake against a rule the exercise's header states and its lesson does not
   /// list, so a test's sentence about it still has an id; no wrong answer is required to commit it.
-  public init(id: String, unlisted summary: String) {
+  public init(id: String, unlisted summary: String, implies: [String] = []) {
     self.id = id
     bullet = nil
     self.summary = summary
+    self.implies = implies
+  }
+
+  /// For each id in `antiPatterns`, every id it implies, directly or through another: the failures a
+  /// verdict folds under it.
+  public static func consequences(in antiPatterns: [AntiPattern]) -> [String: Set<String>] {
+    let direct = Dictionary(antiPatterns.map { ($0.id, $0.implies) }) { first, _ in first }
+    var closure: [String: Set<String>] = [:]
+    for pattern in antiPatterns {
+      var seen: Set<String> = []
+      var next = pattern.implies
+      while let id = next.popLast() {
+        guard seen.insert(id).inserted else { continue }
+        next += direct[id] ?? []
+      }
+      seen.remove(pattern.id)  // a cycle is the audit's to report; a mistake is never its own consequence
+      closure[pattern.id] = seen
+    }
+    return closure
   }
 
   /// Whether `text` is shaped like an id: lowercase words and numbers joined by single dashes, with

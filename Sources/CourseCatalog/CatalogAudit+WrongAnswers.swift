@@ -4,6 +4,32 @@ extension CatalogAudit {
   /// The minimum number of wrong answers an exercise of a topic with a corpus keeps.
   public static let wrongAnswersPerExercise = 4
 
+  /// The problems of a topic's implications: an anti-pattern implies only ids its exercise (or the
+  /// kit) declares, and never, through others, itself, so every folded failure has a cause that is shown.
+  public func implicationProblems(of topic: Topic) -> [String] {
+    var problems: [String] = []
+    for exercise in topic.exercises {
+      let declared = Set((exercise.antiPatterns + AntiPattern.kit).map(\.id))
+      let closure = AntiPattern.consequences(in: exercise.antiPatterns)
+      for antiPattern in exercise.antiPatterns {
+        for id in antiPattern.implies where !declared.contains(id) {
+          problems.append(
+            "Exercise \(exercise.id)'s anti-pattern `\(antiPattern.id)` implies `\(id)`, which the exercise does not declare."
+          )
+        }
+        let loops =
+          antiPattern.implies.contains(antiPattern.id)
+          || antiPattern.implies.contains { (closure[$0] ?? []).contains(antiPattern.id) }
+        if loops {
+          problems.append(
+            "Exercise \(exercise.id)'s anti-pattern `\(antiPattern.id)` implies itself: a cause must not be its own consequence."
+          )
+        }
+      }
+    }
+    return problems
+  }
+
   /// The problems between a topic's lesson bullets, its catalog's anti-patterns and its corpus of wrong answers.
   ///
   /// Only a topic that keeps a corpus (its folder under `Tests/WrongAnswers/` exists) is held

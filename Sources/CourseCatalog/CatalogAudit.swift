@@ -87,6 +87,7 @@ public struct CatalogAudit {
       problems += wrongAnswerProblems(of: topic)
       problems += awaitProblems(of: topic)
       problems += sentenceProblems(of: topic)
+      problems += implicationProblems(of: topic)
     }
     return problems
   }

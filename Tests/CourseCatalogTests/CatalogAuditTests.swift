@@ -84,6 +84,27 @@ struct CatalogAuditTests {
         "3.4-didresume-flag.swift names the anti-pattern `didresume-flag`, which exercise 3.4 does not declare"))
   }
 
+  @Test("The audit catches an implication of an undeclared id, and one that loops back to its cause")
+  func auditChecksImplications() {
+    let exercise = Exercise(
+      id: "9.1", title: "T", grade: .warmUp, points: 1, name: "Ex9_1", lessonAnchor: "x", hints: ["h"],
+      antiPatterns: [
+        AntiPattern(id: "lost-error", unlisted: "Loses the error", implies: ["empty-screen", "never-finished"]),
+        AntiPattern(id: "empty-screen", unlisted: "Leaves the screen empty", implies: ["no-such-id", "lost-error"]),
+        AntiPattern(id: "self-made", unlisted: "Its own cause", implies: ["self-made"]),
+        AntiPattern(id: "plain", unlisted: "Implies nothing"),
+      ])
+    let topic = Topic(number: 9, module: "None", title: "T", lessonFile: "none.md", exercises: [exercise])
+    let problems = CatalogAudit(root: Self.root).implicationProblems(of: topic)
+    #expect(
+      problems.sorted() == [
+        "Exercise 9.1's anti-pattern `empty-screen` implies `no-such-id`, which the exercise does not declare.",
+        "Exercise 9.1's anti-pattern `empty-screen` implies itself: a cause must not be its own consequence.",
+        "Exercise 9.1's anti-pattern `lost-error` implies itself: a cause must not be its own consequence.",
+        "Exercise 9.1's anti-pattern `self-made` implies itself: a cause must not be its own consequence.",
+      ], "a kit id (`never-finished`) may be implied")
+  }
+
   @Test("In a section several exercises share, each bullet is held to the exercise it names")
   func sharedSectionHoldsBulletsToTheirExercise() throws {
     // 6.2 to 6.5 share "One source at a time"; drop 6.4's links, and only 6.4's bullets go unlinked.

@@ -246,6 +246,21 @@ struct AntiPatternTagTests {
     }
     #expect(failures.first?.messages == ["It threw [true]. A chain with only `.done` never resumes."])
     #expect(failures.first?.antiPatterns == ["done-only", "resumed-twice"])
+    let json = JSONReport.state(topic, exercise, verdict)
+    #expect(json.antiPatterns == ["done-only", "resumed-twice"], "course --json carries the ids too")
+    #expect(json.messages.allSatisfy { !$0.contains("[done-only]") }, "and shows the words alone")
+  }
+
+  @Test("The JSON report lists each id once, first-named first, and none for a verdict that is not a failure")
+  func jsonListsIDsOnce() {
+    let verdict = Verdict.failing([
+      Verdict.Failure(test: "A", messages: ["a"], antiPatterns: ["late", "lost"]),
+      Verdict.Failure(test: "B", messages: ["b"], antiPatterns: ["lost", "twice"]),
+      Verdict.Failure(test: "C", messages: ["c"]),
+    ])
+    #expect(JSONReport.antiPatterns(of: verdict) == ["late", "lost", "twice"])
+    #expect(JSONReport.antiPatterns(of: .passed).isEmpty)
+    #expect(JSONReport.antiPatterns(of: .crashed("boom")).isEmpty)
   }
 }
 
@@ -287,5 +302,39 @@ struct FoldedConsequenceTests {
     #expect(folded[0].messages == late.messages, "under the first named test that fails, not the first that fails")
     #expect(folded[1].messages.last == "And because of that, 1 more check fails: \"Every value arrives\".")
     #expect(Checker.folded([first, late]).map(\.test) == [late.test], "or the next named, when the first passed")
+  }
+
+  @Test("A failure whose anti-patterns another failure's anti-pattern implies is folded under it")
+  func foldsByImplication() {
+    let patterns = [
+      AntiPattern(id: "swallow-error", unlisted: "The error is lost", implies: ["empty-screen"]),
+      AntiPattern(id: "empty-screen", unlisted: "The screen stays empty", implies: ["no-retry"]),
+      AntiPattern(id: "no-retry", unlisted: "No retry button"),
+      AntiPattern(id: "twice", unlisted: "Two reloads"),
+    ]
+    let implied = AntiPattern.consequences(in: patterns)
+    #expect(implied["swallow-error"] == ["empty-screen", "no-retry"], "through another, too")
+    let screen = Verdict.Failure(test: "The screen fills", messages: ["Empty."], antiPatterns: ["empty-screen"])
+    let error = Verdict.Failure(test: "An error is shown", messages: ["Lost."], antiPatterns: ["swallow-error"])
+    let retry = Verdict.Failure(test: "A retry is offered", messages: ["None."], antiPatterns: ["no-retry"])
+    let both = Verdict.Failure(
+      test: "Reloads once", messages: ["Twice or empty."], antiPatterns: ["twice", "no-retry"])
+    let folded = Checker.folded([screen, error, retry, both], consequences: implied)
+    #expect(folded.map(\.test) == ["An error is shown", "Reloads once"], "a sentence naming another cause stays")
+    #expect(
+      folded[0].messages.last
+        == "And because of that, 2 more checks fail: \"The screen fills\", \"A retry is offered\".",
+      "under the cause at the chain's end, not under the consequence that implies it")
+    #expect(
+      Checker.folded([screen, retry], consequences: implied).map(\.test) == ["The screen fills"],
+      "under a consequence when its cause passed")
+    #expect(Checker.folded([retry], consequences: implied).map(\.test) == ["A retry is offered"], "alone, it stands")
+  }
+
+  @Test("Failures that name each other as their cause both stay shown")
+  func keepsALoop() {
+    let one = Verdict.Failure(test: "One", messages: ["Off, which \"Two\" explains."])
+    let two = Verdict.Failure(test: "Two", messages: ["Off, which \"One\" explains."])
+    #expect(Checker.folded([one, two]).map(\.test) == ["One", "Two"], "neither hides the other")
   }
 }

@@ -14,6 +14,8 @@ enum JSONReport {
     var lesson: String
     var check: String
     var messages: [String]
+    /// The ids of the anti-patterns the failing tests name, in the order a learner reads them, each once.
+    var antiPatterns: [String]
   }
 
   struct Overview: Encodable {
@@ -32,7 +34,14 @@ enum JSONReport {
       messages: verdict.map { verdict in
         if case .notStarted(let message) = verdict, message.isEmpty { return [] }
         return verdict.explanation
-      } ?? [])
+      } ?? [], antiPatterns: verdict.map(antiPatterns) ?? [])
+  }
+
+  /// The anti-pattern ids of a failing verdict's shown failures, first-named first, without repeats.
+  static func antiPatterns(of verdict: Verdict) -> [String] {
+    guard case .failing(let failures) = verdict else { return [] }
+    var seen: Set<String> = []
+    return failures.flatMap { $0.antiPatterns ?? [] }.filter { seen.insert($0).inserted }
   }
 
   static func overview(

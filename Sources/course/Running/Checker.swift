@@ -197,13 +197,13 @@ struct Checker {
     !FileManager.default.fileExists(atPath: workspace.url(scratch).appendingPathComponent("debug").path)
   }
 
-  func build(topics: [Topic]?, sourcesFolder: String, scratch: String, status: LiveStatus? = nil) throws
-    -> BuildOutcome
-  {
+  func build(
+    topics: [Topic]?, sourcesFolder: String, scratch: String, status: LiveStatus? = nil, options: [String] = []
+  ) throws -> BuildOutcome {
     let cold = isCold(scratch: scratch)
     status?.update(cold ? "(a first build: a minute or two)" : "")
     var subprocess = Subprocess(
-      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratch],
+      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratch] + options,
       environment: environment(topics: topics, sourcesFolder: sourcesFolder).merging(
         ["COURSE_MUTANT_FILE": workspace.url(scratch).appendingPathComponent(Self.mutantFileName).path]
       ) { _, new in new }, directory: workspace.root)
@@ -293,32 +293,59 @@ struct Checker {
           Verdict.Failure(
             test: test.element.name, messages: test.element.issues.map { AntiPattern.untagged($0, known: known) },
             antiPatterns: test.element.issues.flatMap { AntiPattern.tags(in: $0, known: known) })
-        }))
+        }, consequences: AntiPattern.consequences(in: exercise.antiPatterns)))
   }
 
   /// The failures with each consequence folded under its cause.
   ///
-  /// A test that can tell its failure is another test's doing says so in its sentence, naming that
-  /// test: `… which "Every part of the screen loads" explains`, or one of several tests:
-  /// `… which "A burst of 100" or "A late consumer" explains`. When a named test fails too (the first
-  /// that does), the consequence is not shown as a mistake of its own: its cause ends with "And
-  /// because of that, 2 more checks fail", naming them. When none fails, the clause names no cause
-  /// that is true of this code, so it is left out and the rest of the sentence stands alone.
-  static func folded(_ failures: [Verdict.Failure]) -> [Verdict.Failure] {
+  /// A failure is a consequence in two ways. Its sentence can say so, naming the test that
+  /// explains it: `… which "Every part of the screen loads" explains`, or one of several tests:
+  /// `… which "A burst of 100" or "A late consumer" explains`. Or the catalog can: when every
+  /// anti-pattern its sentence names is one that an anti-pattern of another failing test implies
+  /// (`consequences`, from ``AntiPattern/consequences(in:)``). A consequence is not shown as a
+  /// mistake of its own: its cause ends with "And because of that, 2 more checks fail", naming
+  /// them. When no test a clause names failed, the clause names no cause that is true of this
+  /// code, so it is left out and the rest of the sentence stands alone.
+  static func folded(
+    _ failures: [Verdict.Failure], consequences implied: [String: Set<String>] = [:]
+  ) -> [Verdict.Failure] {
     // A sentence may name a test by the start of its name ("Every part of the screen loads").
     func failingTest(named name: String, otherThan own: String) -> String? {
       failures.first { $0.test.hasPrefix(name) && $0.test != own }?.test
     }
-    func cause(of failure: Verdict.Failure) -> String? {
+    func namedCause(of failure: Verdict.Failure) -> String? {
       let named = failure.messages.map { message in explainers(in: message)?.names }
       guard let first = named.first, let names = first, named.allSatisfy({ $0 == names }) else { return nil }
       return names.lazy.compactMap { failingTest(named: $0, otherThan: failure.test) }.first
     }
+    func impliedCause(of failure: Verdict.Failure) -> String? {
+      let ids = Set(failure.antiPatterns ?? [])
+      guard !ids.isEmpty else { return nil }
+      return failures.first { other in
+        other.test != failure.test
+          && (other.antiPatterns ?? []).contains { ids.isSubset(of: implied[$0] ?? []) }
+      }?.test
+    }
+    var parent: [String: String] = [:]
+    for failure in failures {
+      parent[failure.test] = namedCause(of: failure) ?? impliedCause(of: failure)
+    }
+    // The cause a consequence is shown under: the end of its chain, or itself when the chain loops.
+    func root(of test: String) -> String {
+      var seen: Set<String> = [test]
+      var current = test
+      while let next = parent[current] {
+        guard seen.insert(next).inserted else { return test }
+        current = next
+      }
+      return current
+    }
     var consequences: [String: [String]] = [:]
     var causes: [Verdict.Failure] = []
     for failure in failures {
-      if let name = cause(of: failure) {
-        consequences[name, default: []].append(failure.test)
+      let cause = root(of: failure.test)
+      if cause != failure.test {
+        consequences[cause, default: []].append(failure.test)
       } else {
         var failure = failure
         failure.messages = failure.messages.map(withoutExplainers)

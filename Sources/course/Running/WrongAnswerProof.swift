@@ -15,6 +15,10 @@ struct WrongAnswerProof {
   static let sourcesFolder = ".course/wrong-answers"
   /// Where the scratch copy is built.
   static let scratch = ".build/course-wrong-answers"
+  /// How the scratch copy is built: without debug information, which no verdict reads (a sentence, a
+  /// crash's runtime message and a source location all come without it), and which makes the
+  /// round's compiling and linking, most of its time, slower.
+  static let buildOptions = ["-debug-info-format", "none"]
   /// Where the scratch copy is built under the thread sanitizer, for the mistakes that live in a race: the
   /// folder `.ci/run`'s sanitizer stage builds in, so that the two share everything but the exercise targets.
   static let sanitizedScratch = ".build/course-tsan"
@@ -124,12 +128,14 @@ struct WrongAnswerProof {
   ) throws -> [Finding] {
     var findings = swapped.map { Finding(answer: $0.2) }
     var active = Array(swapped.indices)
+    let started = Date()
     while true {
       try writeScratch(of: topics, swapping: active.map { swapped[$0] })
       let build =
         sanitized
         ? try sanitizedBuild(topics: topics, checker: checker)
-        : try checker.build(topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+        : try checker.build(
+          topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch, options: Self.buildOptions)
       if build.succeeded { break }
       let errors = Checker.compileErrors(in: build.output)
       let broken = active.filter { index in
@@ -155,6 +161,7 @@ struct WrongAnswerProof {
     // Runs after the first repeat only the swapped suites: the others were checked for disturbance once.
     let swappedOnly = active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }
       .joined(separator: "|")
+    let built = Date()
     for run in 0..<repeats {
       let (report, outcome) =
         sanitized
@@ -173,6 +180,10 @@ struct WrongAnswerProof {
             let (other, problem) = opening(of: answer, exercise: exercise, in: topic, report: report, outcome: outcome)
           {
             findings[index].opensWith = other
+            findings[index].problem = findings[index].problem ?? problem
+          } else if let problem = falseCause(
+            of: answer, exercise: exercise, in: topic, report: report, outcome: outcome)
+          {
             findings[index].problem = findings[index].problem ?? problem
           }
         }
@@ -209,7 +220,12 @@ struct WrongAnswerProof {
         }
       }
     }
+    let tested = Date()
     if !sanitized { try proveSuites(swapped, active: active, with: checker, into: &findings) }
+    // Where a round's time goes, so a slow proof can be sped up where it is slow.
+    log(
+      "  built in \(Int(built.timeIntervalSince(started))) s, suites ran in \(Int(tested.timeIntervalSince(built))) s"
+        + (sanitized ? "" : ", the learners' suites of topic 7 in \(Int(Date().timeIntervalSince(tested))) s"))
     return findings
   }
 
@@ -348,6 +364,34 @@ struct WrongAnswerProof {
     if !own.isEmpty, !own.contains(answer.antiPattern) {
       let named = own.map { "`\($0)`" }.joined(separator: ", ")
       return (first, "caught, but its first sentence names \(named), not `\(answer.antiPattern)`: \(first)")
+    }
+    return nil
+  }
+
+  /// Why the verdict a learner would read blames, after its opening, a cause `answer` does not commit,
+  /// or `nil` when every failure it shows is the answer's own.
+  ///
+  /// A failure shown as a cause of its own (not folded under another) must name the answer's
+  /// anti-pattern, or be a kit sentence (a hang, a double resume: true of any code that does it), or
+  /// carry the sentence of the answer's `Also says` line, a second mistake its author wrote on purpose.
+  /// Anything else is a false cause: a learner who reads it fixes what they did not write.
+  private func falseCause(
+    of answer: WrongAnswer, exercise: Exercise, in topic: Topic, report: TestReport, outcome: Subprocess.Outcome
+  ) -> String? {
+    let verdict = Checker.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+    guard case .failing(let failures) = verdict else { return nil }
+    let kit = Set(AntiPattern.kit.map(\.id))
+    for failure in failures.dropFirst() {
+      let ids = failure.antiPatterns ?? []
+      if ids.contains(answer.antiPattern) || (!ids.isEmpty && ids.allSatisfy(kit.contains)) { continue }
+      if let also = answer.alsoSays,
+        failure.messages.contains(where: { Self.normalized($0).contains(Self.normalized(also)) })
+      {
+        continue
+      }
+      let named = ids.isEmpty ? "no anti-pattern" : ids.map { "`\($0)`" }.joined(separator: ", ")
+      let sentence = failure.messages.first.map { $0.split(separator: "\n").first.map(String.init) ?? $0 } ?? ""
+      return "caught, but its verdict also blames \(named) in \"\(failure.test)\": \(sentence)"
     }
     return nil
   }

@@ -60,7 +60,10 @@ extension Catalog {
           "A handler that returns nothing fulfills its promise with nil.",
         ],
         antiPatterns: [
-          AntiPattern(id: "one-parameter", "A two-parameter handler gets the first two"),
+          AntiPattern(
+            id: "one-parameter", "A two-parameter handler gets the first two",
+            // A one-parameter handler sees a manifold's first value alone: a zero after it is lost too.
+            implies: ["zero-is-none"]),
           AntiPattern(id: "zero-is-none", "When the source resolves with one value"),
           AntiPattern(id: "rejection-as-line", "A rejected promise passes through both functions"),
           AntiPattern(id: "acknowledge-passes-value", "A handler of no parameters that returns nothing"),

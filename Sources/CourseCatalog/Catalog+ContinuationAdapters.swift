@@ -29,7 +29,10 @@ extension Catalog {
           "`catch` skips cancellations by default: `.catch(policy: .allErrors)`, or a cancelled request hangs too.",
         ],
         antiPatterns: [
-          AntiPattern(id: "done-only", "A chain with only `.done` never resumes"),
+          AntiPattern(
+            id: "done-only", "A chain with only `.done` never resumes",
+            // A cancellation is a rejection: a chain with no `catch` never resumes on it either.
+            implies: ["default-catch-policy"]),
           AntiPattern(id: "default-catch-policy", "`catch` skips cancellations by default"),
           AntiPattern(id: "generic-error", "Throw the promise's own error"),
           AntiPattern(id: "main-queue-handlers", "Resume where the promise settles"),

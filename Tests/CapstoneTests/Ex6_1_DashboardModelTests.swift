@@ -139,10 +139,19 @@ struct Ex6_1_DashboardModelTests {
     #expect(
       first.greeting == "Hello, Ada" && first.headlines == Self.published,
       "The first load must show everything. [wrong-greeting] [wrong-headlines]")
-    #expect(
-      second.greeting == first.greeting && second.headlines == first.headlines,
-      "The reload failed, and it blanked what the first load had shown (now \"\(second.greeting)\" and \(second.headlines.count) headlines): leave each part as it was when its source fails. [blank-on-reload]"
-    )
+    // A part the failed reload changed is either blank, or shows what no source answered: two mistakes.
+    let greetingChanged = second.greeting != first.greeting
+    let headlinesChanged = second.headlines != first.headlines
+    if (greetingChanged && second.greeting.isEmpty) || (headlinesChanged && second.headlines.isEmpty) {
+      Issue.record(
+        "The reload failed, and it blanked what the first load had shown (now \"\(second.greeting)\" and \(second.headlines.count) headlines): leave each part as it was when its source fails. [blank-on-reload]"
+      )
+    }
+    if (greetingChanged && !second.greeting.isEmpty) || (headlinesChanged && !second.headlines.isEmpty) {
+      Issue.record(
+        "The reload failed, and it replaced what the first load had shown with what no source answered (now \"\(second.greeting)\" and \(second.headlines.count) headlines): leave each part as it was when its source fails, and let errors say what failed. [guest-greeting]"
+      )
+    }
     #expect(
       second.errors.contains { $0.contains("profile") } && second.errors.contains { $0.contains("articles") },
       "The reload failed, but errors does not name both sources (\(second.errors)): add one sentence per failed source. [one-do]"
@@ -243,9 +252,18 @@ struct Ex6_1_DashboardModelTests {
         "A reload overlapped a slower load, and the older answer landed last: the screen shows \"\(final.greeting)\" and \(final.headlines.count) headlines from the first load, over the reload's \"Hello, Grace\". Let the newest call of load() win: number the calls, and after every await draw only if no newer call has started.\(alsoGallery) [older-answer-lands-last]"
       )
     } else if final.images != reloaded.images || final.syncProgress != reloaded.syncProgress {
-      Issue.record(
-        "After the reload, the earlier load went on to read the streams again: the gallery shows \(final.images.count) images, not its 6. Stop an earlier load at every await once a newer one has started, inside the for await loops too. [older-answer-lands-last]"
-      )
+      // Blamed on the earlier load only if one load alone has read its streams by the time it returns:
+      // otherwise the reload's own loops may have gone on after it returned.
+      guard let control = await loaded(sources()) else { return }
+      if control.images == Self.batches.flatMap({ $0 }), control.syncProgress == 1.0 {
+        Issue.record(
+          "After the reload, the earlier load went on to read the streams again: the gallery shows \(final.images.count) images, not its 6. Stop an earlier load at every await once a newer one has started, inside the for await loops too. [older-answer-lands-last]"
+        )
+      } else {
+        Issue.record(
+          "After the reload had returned, the streams still changed the screen (the gallery went from \(reloaded.images.count) to \(final.images.count) images), as after a single load, which \"Every part of the screen loads\" explains: the overlap is not its cause. [loops-in-tasks] [replace-images]"
+        )
+      }
     } else if !final.errors.isEmpty {
       Issue.record(
         "After the reload, errors says \(final.errors), though every request was answered: an earlier load that stops reports nothing. [late-failure-reported]"

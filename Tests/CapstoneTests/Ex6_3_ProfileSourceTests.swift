@@ -30,6 +30,7 @@ struct Ex6_3_ProfileSourceTests {
         service.script(Script.succeed(ada).fromBackground)
         await ResumeProbe.run {
           let outcome = await loadProfile(from: service)
+          try expectAsked(service)
           if (try? outcome.get()) != ada {
             throw ResumeProbe.ProbeFailure(
               "a profile and no error must return that profile; \(describe(outcome)) [profile-not-returned]")
@@ -51,6 +52,7 @@ struct Ex6_3_ProfileSourceTests {
         service.script(Script.fail(LegacyError.offline).fromBackground)
         await ResumeProbe.run {
           let outcome = await loadProfile(from: service)
+          try expectAsked(service)
           if outcome.failure as? LegacyError != .offline {
             throw ResumeProbe.ProbeFailure(
               "an error and no profile must throw that error, so the screen can report it; \(describe(outcome)) [error-not-thrown]"
@@ -72,6 +74,7 @@ struct Ex6_3_ProfileSourceTests {
         service.script(Script([.both(ada, LegacyError.badRequest)]).fromBackground)
         await ResumeProbe.run {
           let outcome = await loadProfile(from: service)
+          try expectAsked(service)
           if outcome.failure as? LegacyError != .badRequest {
             throw ResumeProbe.ProbeFailure(
               "When both come, the error wins: returning the profile hides the failure; \(describe(outcome)) [if-else-if]"
@@ -94,6 +97,7 @@ struct Ex6_3_ProfileSourceTests {
         service.script(Script<UserProfile>.neither.fromBackground)
         await ResumeProbe.run {
           let outcome = await loadProfile(from: service)
+          try expectAsked(service)
           if !(outcome.failure is NeitherValueNorError) {
             throw ResumeProbe.ProbeFailure(
               "(nil, nil) must throw NeitherValueNorError: a made-up profile, or another error, hides the broken contract; \(describe(outcome)) [if-else-if]"
@@ -116,6 +120,16 @@ private let ada = UserProfile(id: 1, displayName: "Ada")
 private func loadProfile(from service: UserProfileService) async -> Result<UserProfile, any Error> {
   do { return .success(try await ServiceProfileSource(service: service).profile(id: 1)) } catch {
     return .failure(error)
+  }
+}
+
+/// In the child: fails the probe when `service`, the one whose answer the test scripted, was never
+/// asked; what the source returned or threw then says nothing about the case the test is about.
+private func expectAsked(_ service: UserProfileService) throws {
+  if service.endpoint.calls.isEmpty {
+    throw ResumeProbe.ProbeFailure(
+      "it never asked the service passed to init(service:), whose answer this test scripted, which \"The profile asked for is the one loaded\" explains. [signed-in-user]"
+    )
   }
 }
 

@@ -118,6 +118,12 @@ struct Ex6_5_GallerySourceTests {
     _ = try await withDeadline("reading one batch") {
       for await _ in source.gallery() { break }
     }
+    // A loader made without makeLoader cannot be watched: whether it stops is unknown, not false.
+    guard made.withLock({ $0 }) != nil else {
+      Issue.record(
+        "gallery() never called makeLoader: make the loader with it, handing it your delegate. [default-loader]")
+      return
+    }
     _ = await eventually { made.withLock({ $0?.isStopped }) == true }
     #expect(
       made.withLock { $0?.isStopped } == true,
@@ -153,7 +159,8 @@ struct Ex6_5_GallerySourceTests {
       Issue.record(
         "gallery() was called twice, and made \(loaders) loaders: each call makes exactly one, with makeLoader. [one-loader]"
       )
-    } else if loaders == 2, images[1] < images[0] {
+    } else if loaders == 2, images[0] == 4, images[1] < images[0] {
+      // Only when the first call read every batch: batches lost on every call are the other tests' finding.
       Issue.record(
         "The second call of gallery() read \(images[1]) images where the first read \(images[0]): each call returns the batches of its own loader, from the first. [one-loader]"
       )

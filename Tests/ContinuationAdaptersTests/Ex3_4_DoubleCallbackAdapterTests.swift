@@ -45,7 +45,8 @@ struct Ex3_4_DoubleCallbackAdapterTests {
           do {
             _ = try await LocationProvider(sdk: sdk).currentLocation()
             throw ResumeProbe.ProbeFailure(
-              "the first callback was an error, so currentLocation() must throw it [wait-for-a-value]")
+              "the first callback was an error, so currentLocation() must throw it, not skip it to wait for a value, nor let a later answer replace it [wait-for-a-value] [resume-every-callback]"
+            )
           } catch let error as LegacyError where error == .offline {}
         }
       }

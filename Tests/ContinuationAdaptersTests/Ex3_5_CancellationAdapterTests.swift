@@ -77,7 +77,7 @@ struct Ex3_5_CancellationAdapterTests {
           }
           if downloader.tasks.contains(where: { !$0.isCancelled }) {
             throw ResumeProbe.ProbeFailure(
-              "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running. [no-early-cancel-check]"
+              "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running: `onCancel` forgot the cancel, or nothing hears it at all (cancel the download from `withTaskCancellationHandler`'s `onCancel`). [no-early-cancel-check] [no-cancellation-handler]"
             )
           }
           try expectCancellationError(result)
@@ -102,7 +102,7 @@ struct Ex3_5_CancellationAdapterTests {
           }
           if downloader.tasks.contains(where: { !$0.isCancelled }) {
             throw ResumeProbe.ProbeFailure(
-              "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running. [cancel-before-task-known]"
+              "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running, because the cancel was not recorded, or because nothing hears it at all (cancel the download from `withTaskCancellationHandler`'s `onCancel`). [cancel-before-task-known] [no-cancellation-handler]"
             )
           }
           try expectCancellationError(result)

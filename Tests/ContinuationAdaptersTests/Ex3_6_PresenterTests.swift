@@ -64,7 +64,7 @@ struct Ex3_6_PresenterTests {
     await load(presenter, view)
     #expect(
       view.calls == ["reloadList", "handleApiError"],
-      "A failed load calls `handleApiError(error:)` and does not reload: after a success and a failure, the view heard \(view.calls). [wrapped-error]"
+      "A failed load calls `handleApiError(error:)` and does not reload: after a success and a failure, the view heard \(view.calls). Reload once for each load that succeeds, after it: not in the `catch`, nor before the load. [wrapped-error] [refresh-true]"
     )
     #expect(
       view.errors.last as? LegacyError == .offline,

@@ -99,7 +99,7 @@ struct Ex3_7_ReviewAndFixTests {
       "The file of exercise 3.7 could not be read, so the presenter's tell could not be checked. [fixture]")
     #expect(
       !presenterBridgesItself(),
-      "The presenter has its own copy of the bridge (a continuation, or a call to the cloud, outside the adapter types): copies drift. Bridge once, in FeedRepository, and call it here. [keeps-presenter-copy]"
+      "The presenter has its own copy of the bridge (a continuation, or a call to the cloud, outside the adapter types): copies drift. Bridge once, in FeedRepository, and call it here, which \"FeedPresenter: the spinner is stopped on the main actor\" explains. [keeps-presenter-copy]"
     )
   }
 
@@ -169,7 +169,7 @@ struct Ex3_7_ReviewAndFixTests {
             }
           } catch is DeadlineExceeded {
             throw ResumeProbe.ProbeFailure(
-              "the download failed after \(seen.withLock { $0 }), and the progress bar waited forever: the stream ends when the download ends, so finish it in the completion whether the download succeeded or failed [progress-failure-hangs]"
+              "the download failed after \(seen.withLock { $0 }), and the progress bar waited forever: the stream ends when the download ends, so finish it in the completion whether the download succeeded or failed: this one was finished only on success, or not at all [progress-failure-hangs] [keeps-progress-continuation]"
             )
           }
         }

@@ -43,14 +43,29 @@ struct Ex1_4_FanOutFanInTests {
   @Test("thumbnails: one failure rejects at once, without waiting for the rest")
   func thumbnailsFailFast() async throws {
     api.thumbnails.script(.never, .fail(LegacyError.server(status: 500)), .never)
-    let result = await awaitSettled(
-      thumbnails(for: Array(articles.prefix(3)), api: api), "The promise thumbnails(for:api:) returned",
-      ifItHangs:
-        "One request failed, but the result still waited for the others: `when(fulfilled:)` rejects as soon as one rejects. [settle-all-first]"
-    )
+    let chain = thumbnails(for: Array(articles.prefix(3)), api: api)
+    let result: Swift.Result<[Thumbnail], any Error>
+    do {
+      result = try await chain.settled("The promise thumbnails(for:api:) returned")
+    } catch {
+      // Still pending: the requests that started tell the two mistakes apart. Requests made one after
+      // another never reach the one that fails, behind the first, which never answers.
+      let words = (error as? DeadlineExceeded)?.words ?? "\(error)"
+      let started = api.thumbnails.calls.count
+      if started < 3 {
+        Issue.record(
+          "\(words) Only \(started) of the 3 requests started: they ran one after another, so the one that fails waited behind one that never answers. Create every promise first, then wait for them with `when(fulfilled:)`. [sequential-loop]"
+        )
+      } else {
+        Issue.record(
+          "\(words) One request failed, but the result still waited for the others: `when(fulfilled:)` rejects as soon as one rejects. [settle-all-first]"
+        )
+      }
+      return
+    }
     #expect(
-      result == nil || result?.failure as? LegacyError == .server(status: 500),
-      "One failed request must reject the result with its own error: got \(String(describing: result)). [failure-swallowed]"
+      result.failure as? LegacyError == .server(status: 500),
+      "One failed request must reject the result with its own error: got \(result). [failure-swallowed]"
     )
   }
 
@@ -101,6 +116,19 @@ struct Ex1_4_FanOutFanInTests {
     #expect(
       result == nil || result?.failure as? TimeoutError == TimeoutError(seconds: 0.05),
       "A slow feed must reject with TimeoutError(seconds: timeout). [wrong-timeout-error]")
+  }
+
+  @Test("feed with a timeout: a slow feed is not given up on before `timeout` seconds")
+  func timeoutIsInSeconds() async throws {
+    // A timer far longer than the wait: only a timer shorter than `timeout` (milliseconds for seconds,
+    // or none) settles the promise while the test waits, however busy the machine is.
+    api.feeds.script(.never)
+    let early = try? await feed(session: session, api: api, timeout: 100).settled(
+      within: 1, "The promise feed(session:api:timeout:) returned")
+    #expect(
+      early == nil,
+      "Given a 100 s timeout, a feed that never answers was given up on within a second: wait `timeout` seconds, with `after(seconds: timeout)`. [early-timeout]"
+    )
   }
 
   @Test("feed with a timeout: a fast feed wins, and its own error passes through")

@@ -58,7 +58,7 @@ struct Ex1_6_QueuesTests {
     // Compared outside #expect, so that the sentence is all the learner reads.
     if !screen.callsOffMainQueue.isEmpty {
       Issue.record(
-        "Called from the main queue, the chain updated the screen off it (\(screen.callsOffMainQueue)): where a chain is made decides nothing. `done` runs on the main queue by default; `on: nil` runs it wherever the step before it ended, here the work queue. [skip-hop-on-main]"
+        "Called from the main queue, the chain updated the screen off it (\(screen.callsOffMainQueue)): where a chain is made decides nothing. `done` runs on the main queue by default; `on: nil` runs it wherever the step before it ended, here the work queue. Either `done` never goes back to the main queue after `map(on: work)`, whoever calls, or it skips that hop when called from the main queue: let `done` run on its default, for every caller. [done-on-work] [skip-hop-on-main]"
       )
     } else if screen.events != ["articles [1, 2, 4]"] {
       Issue.record(

@@ -110,7 +110,7 @@ struct Ex4_2_TerminationTests {
     }
     #expect(
       await unregistered(),
-      "A stream nobody consumed was released, but its registration is still with the ticker: `onTermination` runs when a stream is released, so unregister there. [no-on-termination]"
+      "A stream nobody consumed was released, but its registration is still with the ticker: `onTermination` runs when a stream is released, so unregister there, and set it in the builder closure, with the registration: a `Task` that registers or sets it later can find the stream already released. [no-on-termination] [register-in-task]"
     )
   }
 }

@@ -76,12 +76,26 @@ struct Ex4_4_BufferingTests {
     let (first, second) = (make(), make())
     ticker.publish(1, for: "ACME")
     await ticker.flush()
+    let firstGotIt = Locked(false)
     let both = try? await withDeadline("reading one price from each of two \(name) streams") {
       var (one, other) = (first.makeAsyncIterator(), second.makeAsyncIterator())
-      return [await one.next(), await other.next()]
+      let price = await one.next()
+      if price != nil { firstGotIt.withLock { $0 = true } }  // nil when the deadline's cancel ends its wait
+      return [price, await other.next()]
     }
     // Compared outside #expect, so that the sentence is all the learner reads.
-    if both != [1, 1] {
+    if both == nil, !firstGotIt.withLock({ $0 }) {
+      // The first got no price: what its stream keeps, not whether the two share one, is what failed.
+      if name == "uiPrices" {
+        Issue.record(
+          "Two consumers of uiPrices did not both get the price (the first read nothing, then waited): its stream did not keep the price published before it was read. Keep it until it is read: a label needs `.bufferingNewest(1)`, never a buffer of none, and a stream built with a continuation, not a `next()` that waits for the ticker's next price. [ui-unbounded] [unfolding-audit]"
+        )
+      } else {
+        Issue.record(
+          "Two consumers of auditTrail did not both get the price (the first read nothing, then waited): its stream did not keep the price published before it was read. Keep it until it is read: an audit needs `.unbounded`, never a buffer of none, and a stream built with a continuation, not a `next()` that waits for the ticker's next price. [audit-newest-bounded] [unfolding-audit]"
+        )
+      }
+    } else if both != [1, 1] {
       Issue.record(
         "Two consumers of \(name) did not both get the price (they read \(both.map { "\($0)" } ?? "one between them, then waited")): each call must return a stream of its own, registered in its own builder, never one kept and handed out again. [cached-label-stream]"
       )

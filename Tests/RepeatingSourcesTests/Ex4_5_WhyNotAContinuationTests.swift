@@ -52,6 +52,12 @@ struct Ex4_5_WhyNotAContinuationTests {
           for await message in stream { received.append(message) }
           if received != sent {
             let inOrder = received == sent.filter(received.contains)
+            if received.count == 1 {
+              // Only the first: what a continuation delivers, for it resumes once; or a `Task` per message.
+              throw ResumeProbe.ProbeFailure(
+                "of a burst of 100 messages the chat showed \(received.count), \(inOrder ? "in order" : "out of order"): no `Task` inside the stream's builder, yield from `onMessage`, directly; a `Task` per message runs whenever the pool gets to it, out of order, and after the close has finished the stream; or, as only the first arrived, a continuation delivered it, and a continuation delivers one value: yield each message into the stream [continuation-per-message] [didresume-flag]"
+              )
+            }
             throw ResumeProbe.ProbeFailure(
               "of a burst of 100 messages the chat showed \(received.count), \(inOrder ? "in order" : "out of order"): no `Task` inside the stream's builder, yield from `onMessage`, directly; a `Task` per message runs whenever the pool gets to it, out of order, and after the close has finished the stream [continuation-per-message]"
             )

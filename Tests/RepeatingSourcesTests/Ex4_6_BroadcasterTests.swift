@@ -146,7 +146,7 @@ struct Ex4_6_BroadcasterTests {
     let registrations = ticker.activeRegistrations
     #expect(
       registrations == 1,
-      "Decide under the lock: a second subscriber that came while the first was registering with the ticker left \(registrations) registrations, not one. Ask \"am I first?\" and register in one step, under the lock. [strong-listener]"
+      "Decide under the lock: a second subscriber that came while the first was registering with the ticker left \(registrations) registrations, not one. Ask \"am I first?\" and register in one step, under the lock, for the first subscriber only: every later one shares its registration, never makes one of its own. [strong-listener] [register-per-subscriber]"
     )
     withExtendedLifetime((first, second)) {}
   }
@@ -164,9 +164,10 @@ struct Ex4_6_BroadcasterTests {
         guard try await read(leaving, 1, ifHung: sentence) != nil else { return }
       }  // the leaving subscriber's stream goes away here, which terminates it
       _ = await eventually { broadcaster.subscriberCount <= 1 }
+      let listed = broadcaster.subscriberCount
       #expect(
-        broadcaster.subscriberCount == 1,
-        "A subscriber that stops is removed in its stream's `onTermination`: one of two left, and subscriberCount is \(broadcaster.subscriberCount). [never-removes]"
+        listed == 1,
+        "A subscriber that stops is removed in its stream's `onTermination`: one of two left, and subscriberCount is \(listed)\(listed > 1 ? ". If subscribers share one stream, none can be removed: each needs a stream of its own" : listed < 1 ? ": the one that stayed is gone too. Remove only the subscriber that stopped, and never let a new subscriber take an earlier one's place" : ""). [never-removes] [shared-stream]"
       )
       ticker.publish(2, for: "ACME")
       let sentence =
@@ -241,7 +242,7 @@ struct Ex4_6_BroadcasterTests {
       let left = broadcaster.subscriberCount
       if left == subscribers {
         Issue.record(
-          "All \(subscribers) subscribers are still listed after every one of them left: none was removed. A subscriber that stops is removed in its stream's `onTermination`. [never-removes]"
+          "All \(subscribers) subscribers are still listed after every one of them left: none was removed. A subscriber that stops is removed in its stream's `onTermination`. If subscribers share one stream, none can be: each needs a stream of its own. [never-removes] [shared-stream]"
         )
       } else if left > 0 {
         Issue.record(

@@ -10,10 +10,10 @@ import PromiseKitLite
 public func signIn(with auth: AuthService, user: String, password: String) -> Promise<Session> {
   Promise { seal in
     auth.login(user: user, password: password) { session, error in
-      if let session {
-        seal.fulfill(session)
-      } else if let error {
+      if let error {
         seal.reject(error)
+      } else if let session {
+        seal.fulfill(session)
       }
     }
   }

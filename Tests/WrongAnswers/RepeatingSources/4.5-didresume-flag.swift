@@ -4,6 +4,7 @@
 //   under a lock, stops the trap."
 // Anti-pattern: didresume-flag
 // Failure says: not every message: a continuation delivers one value
+// Also says: no `withCheckedContinuation` and no `Task` inside the stream's builder
 
 import LegacyKit
 import Locking
@@ -11,6 +12,7 @@ import Locking
 /// The chat's messages as they arrive, until the socket closes.
 public func liveMessages(from socket: LegacySocket) -> AsyncStream<String> {
   AsyncStream { stream in
+    stream.onTermination = { _ in socket.disconnect() }
     Task {
       let message: String = await withCheckedContinuation { continuation in
         let resumed = Locked(false)

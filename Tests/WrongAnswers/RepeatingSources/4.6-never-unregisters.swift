@@ -40,6 +40,14 @@ public final class PriceBroadcaster: Sendable {
     return stream
   }
 
+  deinit {
+    // Nobody can subscribe any more: end every subscriber's stream, so their loops end too, and let
+    // the ticker go. Their `onTermination` finds `self` already gone, and does nothing.
+    let (token, subscribers) = state.withLock { ($0.token, Array($0.subscribers.values)) }
+    for continuation in subscribers { continuation.finish() }
+    if let token { ticker.unregister(token) }
+  }
+
   /// How many subscribers are listening now.
   public var subscriberCount: Int {
     state.withLock { $0.subscribers.count }

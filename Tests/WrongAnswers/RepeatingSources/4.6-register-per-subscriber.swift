@@ -37,6 +37,12 @@ public final class PriceBroadcaster: Sendable {
     return stream
   }
 
+  deinit {
+    // Nobody can subscribe any more: end every subscriber's stream, so their loops end too. Each
+    // one's `onTermination` then unregisters its own handler.
+    for continuation in state.withLock({ Array($0.values) }) { continuation.finish() }
+  }
+
   /// How many subscribers are listening now.
   public var subscriberCount: Int {
     state.withLock { $0.count }

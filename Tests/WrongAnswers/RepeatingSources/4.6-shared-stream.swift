@@ -15,6 +15,7 @@ public final class PriceBroadcaster: Sendable {
   public let symbol: String
 
   private let prices: AsyncStream<Double>
+  private let continuation: AsyncStream<Double>.Continuation
   private let token: StockTicker.Token
   private let subscribers = Locked(0)
 
@@ -24,6 +25,7 @@ public final class PriceBroadcaster: Sendable {
     self.symbol = symbol
     let (prices, continuation) = AsyncStream.makeStream(of: Double.self)
     self.prices = prices
+    self.continuation = continuation
     token = ticker.register(symbol: symbol) { continuation.yield($0) }
   }
 
@@ -39,6 +41,7 @@ public final class PriceBroadcaster: Sendable {
   }
 
   deinit {
+    continuation.finish()  // the screens' loops end with the broadcaster
     ticker.unregister(token)
   }
 }

@@ -86,6 +86,9 @@ extension Catalog {
             unlisted: "Rejects a slow feed with an error other than `TimeoutError(seconds: timeout)`"),
           AntiPattern(
             id: "fast-feed-lost", unlisted: "Loses the articles or the error of a feed that settles before the timeout"),
+          AntiPattern(
+            id: "early-timeout",
+            unlisted: "Gives up sooner than `timeout` seconds (a timer in milliseconds, or none at all)"),
         ]),
       Exercise(
         id: "1.5", title: "Flatten a pyramid of callbacks", grade: .challenge, points: 30,

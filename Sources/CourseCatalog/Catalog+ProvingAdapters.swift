@@ -105,6 +105,11 @@ extension Catalog {
             catchIt:
               "Script `.neither` in a child process and expect the call to throw `NeitherValueNorError` there: this adapter unwraps a nil profile and traps."
           ),
+          Mutant(
+            "latest-wins", on: "two callbacks", does: "returns the second profile when the SDK calls back twice",
+            catchIt:
+              "Script `.twice(.value(a), .value(b))` with two different profiles and check, inside the child, that `a` comes back: the first callback wins."
+          ),
         ],
         antiPatterns: [
           AntiPattern(id: "in-process-twice", "A double resume checked in the test's own process"),
@@ -112,6 +117,7 @@ extension Catalog {
           AntiPattern(id: "no-neither", "A suite that never scripts `(nil, nil)`"),
           AntiPattern(id: "no-both", "A suite that never scripts a profile and an error together"),
           AntiPattern(id: "same-kind-twice", "Only two callbacks of the same kind"),
+          AntiPattern(id: "survives-only", "A child that only survives the second callback"),
         ]),
       Exercise(
         id: "7.3", title: "A presenter tested with a stub repository", grade: .practice, points: 20,

@@ -1,5 +1,6 @@
 import CourseKit
 import LegacyKit
+import Locking
 import PromiseChains
 import PromiseKitLite
 import Testing
@@ -18,7 +19,15 @@ struct Ex1_3_HandleErrorsTests {
 
   @Test("On success: the spinner shows, the articles appear, the spinner hides")
   func success() async throws {
+    // What the screen had shown when the feed was asked for: the spinner comes first, then the request.
+    let atRequest = Locked<[String]?>(nil)
+    api.feeds.onCall { [screen] _ in atRequest.withLock { $0 = $0 ?? screen.events } }
     try await refresh()
+    let before = atRequest.withLock { $0 }
+    #expect(
+      before == nil || before == ["spinner on"],
+      "When the feed was requested, the screen had shown \(before ?? []): show the spinner first, then load the feed. [spinner-after-request]"
+    )
     #expect(screen.events.first == "spinner on", "Show the spinner before the request starts. [spinner-after-request]")
     #expect(
       screen.events.contains("articles \(Article.samples.map(\.id))"),

@@ -20,6 +20,7 @@ public struct ProfileLoader: Sendable {
   /// The profile of user `id`.
   public func profile(id: Int) async throws -> UserProfile {
     let mutant = Mutant.chosen(for: "7.2")
+    if mutant == "latest-wins" { return try await latestWins(id: id) }
     return try await withCheckedThrowingContinuation { continuation in
       let pending = Locked<CheckedContinuation<UserProfile, any Error>?>(continuation)
       service.loadProfile(id: mutant == "ignores-id" ? 1 : id) { profile, error in
@@ -52,6 +53,31 @@ public struct ProfileLoader: Sendable {
           Self.resume(continuation, profile, error)
         }
       }
+    }
+  }
+
+  /// The mutant `latest-wins`: it hears the SDK out while the call runs and answers once the call has
+  /// returned, so of two callbacks made during the call the second wins. It resumes once, every time.
+  private func latestWins(id: Int) async throws -> UserProfile {
+    typealias Heard = (profile: UserProfile?, error: (any Error)?)
+    return try await withCheckedThrowingContinuation { continuation in
+      let state = Locked<(calling: Bool, heard: Heard?, resumed: Bool)>((true, nil, false))
+      service.loadProfile(id: id) { profile, error in
+        let now = state.withLock { state -> Bool in
+          if state.calling { state.heard = (profile, error) }
+          guard !state.calling, !state.resumed else { return false }
+          state.resumed = true
+          return true
+        }
+        if now { Self.resume(continuation, profile, error) }
+      }
+      let heard = state.withLock { state -> Heard? in
+        state.calling = false
+        guard let heard = state.heard, !state.resumed else { return nil }
+        state.resumed = true
+        return heard
+      }
+      if let heard { Self.resume(continuation, heard.profile, heard.error) }
     }
   }
 

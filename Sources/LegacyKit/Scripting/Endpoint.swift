@@ -12,6 +12,7 @@ public final class Endpoint<Arguments: Sendable, Value: Sendable>: Sendable {
     var calls: [Arguments] = []
     var inFlight = 0
     var maxInFlight = 0
+    var observers: [@Sendable (Arguments) -> Void] = []
   }
 
   private let state = Locked(State())
@@ -48,8 +49,17 @@ public final class Endpoint<Arguments: Sendable, Value: Sendable>: Sendable {
     state.withLock { $0.maxInFlight }
   }
 
+  /// Runs `observe` at each later call, on the caller's thread, before the call is answered.
+  ///
+  /// A test then sees what the caller had done by the time it asked: a spinner already shown, or
+  /// not yet. The calls list says only that a call happened, not what came before it.
+  public func onCall(_ observe: @escaping @Sendable (Arguments) -> Void) {
+    state.withLock { $0.observers.append(observe) }
+  }
+
   /// Records a call and delivers its scripted replies to `callback`.
   public func call(_ arguments: Arguments, reply callback: @escaping @Sendable (Reply<Value>) -> Void) {
+    for observe in state.withLock({ $0.observers }) { observe(arguments) }
     let script = state.withLock { state in
       state.calls.append(arguments)
       let script =

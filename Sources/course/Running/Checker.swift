@@ -197,13 +197,13 @@ struct Checker {
     !FileManager.default.fileExists(atPath: workspace.url(scratch).appendingPathComponent("debug").path)
   }
 
-  func build(
-    topics: [Topic]?, sourcesFolder: String, scratch: String, status: LiveStatus? = nil, options: [String] = []
-  ) throws -> BuildOutcome {
+  func build(topics: [Topic]?, sourcesFolder: String, scratch: String, status: LiveStatus? = nil) throws
+    -> BuildOutcome
+  {
     let cold = isCold(scratch: scratch)
     status?.update(cold ? "(a first build: a minute or two)" : "")
     var subprocess = Subprocess(
-      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratch] + options,
+      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratch],
       environment: environment(topics: topics, sourcesFolder: sourcesFolder).merging(
         ["COURSE_MUTANT_FILE": workspace.url(scratch).appendingPathComponent(Self.mutantFileName).path]
       ) { _, new in new }, directory: workspace.root)

@@ -13,6 +13,11 @@ struct TestReport {
     /// Whether the test started, and whether it ended.
     var started = false
     var ended = false
+    /// When it started and ended, in seconds on the event stream's clock (`nil` when not reported).
+    var startedAt: Double? = nil
+    var endedAt: Double? = nil
+    /// How long it ran, when both ends were reported.
+    var seconds: Double? { startedAt.flatMap { start in endedAt.map { $0 - start } } }
     /// The messages of each issue it recorded (known issues excluded).
     var issues: [String] = []
 
@@ -79,12 +84,15 @@ struct TestReport {
         position = tests.count - 1
         index[key] = position
       }
+      let instant = (payload["instant"] as? [String: Any])?["absolute"] as? Double
       switch kind {
       case "testStarted", "testCaseStarted":
         tests[position].started = true
+        tests[position].startedAt = tests[position].startedAt ?? instant
         if testCase != nil { parameterized.insert(testID) }
       case "testEnded", "testCaseEnded":
         tests[position].ended = true
+        tests[position].endedAt = instant
       case "issueRecorded":
         let issue = payload["issue"] as? [String: Any]
         if issue?["isKnown"] as? Bool == true { continue }

@@ -15,10 +15,6 @@ struct WrongAnswerProof {
   static let sourcesFolder = ".course/wrong-answers"
   /// Where the scratch copy is built.
   static let scratch = ".build/course-wrong-answers"
-  /// How the scratch copy is built: without debug information, which no verdict reads (a sentence, a
-  /// crash's runtime message and a source location all come without it), and which makes the
-  /// round's compiling and linking, most of its time, slower.
-  static let buildOptions = ["-debug-info-format", "none"]
   /// Where the scratch copy is built under the thread sanitizer, for the mistakes that live in a race: the
   /// folder `.ci/run`'s sanitizer stage builds in, so that the two share everything but the exercise targets.
   static let sanitizedScratch = ".build/course-tsan"
@@ -134,8 +130,7 @@ struct WrongAnswerProof {
       let build =
         sanitized
         ? try sanitizedBuild(topics: topics, checker: checker)
-        : try checker.build(
-          topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch, options: Self.buildOptions)
+        : try checker.build(topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
       if build.succeeded { break }
       let errors = Checker.compileErrors(in: build.output)
       let broken = active.filter { index in
@@ -192,6 +187,13 @@ struct WrongAnswerProof {
       // A solved suite that fails beside it is run again alone, on the same build: when it passes then,
       // the failure was the machine's load (a deadline), not the wrong answer's doing, and is only noted.
       guard !sanitized, run == 0 else { continue }
+      let slowest = report.tests.filter { ($0.seconds ?? 0) >= 5 }.sorted { ($0.seconds ?? 0) > ($1.seconds ?? 0) }
+      if !slowest.isEmpty {
+        log(
+          "  slowest: "
+            + slowest.prefix(3).map { "\(Int($0.seconds ?? 0)) s \"\($0.name)\" (\($0.suite))" }.joined(separator: ", ")
+        )
+      }
       var disturbed: [(Topic, Exercise, String)] = []
       for topic in topics {
         for exercise in topic.exercises where !swappedIDs.contains(exercise.id) {

@@ -118,7 +118,7 @@ struct Ex1_4_FanOutFanInTests {
       "A slow feed must reject with TimeoutError(seconds: timeout). [wrong-timeout-error]")
   }
 
-  @Test("feed with a timeout: a slow feed is not given up on before `timeout` seconds")
+  @Test("feed with a timeout: a slow feed is not given up on before `timeout` seconds, fractions included")
   func timeoutIsInSeconds() async throws {
     // A timer far longer than the wait: only a timer shorter than `timeout` (milliseconds for seconds,
     // or none) settles the promise while the test waits, however busy the machine is.
@@ -128,6 +128,17 @@ struct Ex1_4_FanOutFanInTests {
     #expect(
       early == nil,
       "Given a 100 s timeout, a feed that never answers was given up on within a second: wait `timeout` seconds, with `after(seconds: timeout)`. [early-timeout]"
+    )
+    // A fraction of a second counts too. A timer fires late on a busy machine, never early, so a
+    // rejection well before `timeout` is the code's doing, however loaded the machine is.
+    let start = ContinuousClock.now
+    _ = await awaitSettled(
+      feed(session: session, api: api, timeout: 0.5), "The promise feed(session:api:timeout:) returned", within: 5)
+    let waited = ContinuousClock.now - start
+    let milliseconds = waited.components.seconds * 1000 + waited.components.attoseconds / 1_000_000_000_000_000
+    #expect(
+      milliseconds >= 450,
+      "Given a 0.5 s timeout, a feed that never answers was given up on after \(milliseconds) ms: a fraction of a second counts too, so wait with `after(seconds: timeout)`, not a whole number of seconds. [early-timeout]"
     )
   }
 

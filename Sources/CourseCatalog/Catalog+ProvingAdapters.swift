@@ -106,6 +106,12 @@ extension Catalog {
               "Script `.neither` in a child process and expect the call to throw `NeitherValueNorError` there: this adapter unwraps a nil profile and traps."
           ),
           Mutant(
+            "placeholder-profile", on: "a profile",
+            does: "returns a profile of its own making, with the right id, instead of the SDK's",
+            catchIt:
+              "Compare the whole profile returned with the one you scripted (`#expect(profile == ada)`), not only its id."
+          ),
+          Mutant(
             "latest-wins", on: "two callbacks", does: "returns the second profile when the SDK calls back twice",
             catchIt:
               "Script `.twice(.value(a), .value(b))` with two different profiles and check, inside the child, that `a` comes back: the first callback wins."
@@ -118,6 +124,7 @@ extension Catalog {
           AntiPattern(id: "no-both", "A suite that never scripts a profile and an error together"),
           AntiPattern(id: "same-kind-twice", "Only two callbacks of the same kind"),
           AntiPattern(id: "survives-only", "A child that only survives the second callback"),
+          AntiPattern(id: "id-only", "A check of the profile's id alone"),
         ]),
       Exercise(
         id: "7.3", title: "A presenter tested with a stub repository", grade: .practice, points: 20,
@@ -282,6 +289,11 @@ extension Catalog {
             "drops-password", does: "passes an empty password to the service",
             catchIt: "Expect the service's calls to hold the credentials as given (`auth.endpoint.calls`).",
             keptTest: "passesCredentials()"),
+          Mutant(
+            "latest-wins", on: "two callbacks", does: "returns the second session when the service calls back twice",
+            catchIt:
+              "Check, inside the child, that the session that comes back is the first one the service sent: the first answer wins."
+          ),
         ],
         antiPatterns: [
           AntiPattern(id: "sleep-kept", "A failure test that sleeps"),
@@ -289,6 +301,7 @@ extension Catalog {
           AntiPattern(id: "twice-in-process", "A double callback left in the test's own process"),
           AntiPattern(id: "no-neither", "No test of `(nil, nil)`"),
           AntiPattern(id: "kept-test-weakened", "A right test rewritten"),
+          AntiPattern(id: "child-survives-only", "A double callback moved into a child that only survives"),
         ]),
     ],
     interviewPractice: ["7.1", "7.2", "7.3", "7.5"],

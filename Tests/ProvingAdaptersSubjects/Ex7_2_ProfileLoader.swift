@@ -45,6 +45,9 @@ public struct ProfileLoader: Sendable {
         case "error-as-neither":
           guard let continuation = pending.withLock({ $0.take() }) else { return }
           if let profile { continuation.resume(returning: profile) } else { Self.resume(continuation, nil, nil) }
+        case "placeholder-profile":
+          guard let continuation = pending.withLock({ $0.take() }) else { return }
+          Self.resume(continuation, profile.map { _ in UserProfile(id: id, displayName: "User \(id)") }, error)
         case "value-wins":
           guard let continuation = pending.withLock({ $0.take() }) else { return }
           if let profile { continuation.resume(returning: profile) } else { Self.resume(continuation, nil, error) }

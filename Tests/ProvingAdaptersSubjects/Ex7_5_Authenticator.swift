@@ -20,6 +20,7 @@ public struct Authenticator: Sendable {
   /// The session for `user`, logged in with `password`.
   public func login(user: String, password: String) async throws -> Session {
     let mutant = Mutant.chosen(for: "7.5")
+    if mutant == "latest-wins" { return try await latestWins(user: user, password: password) }
     return try await withCheckedThrowingContinuation { continuation in
       let pending = Locked<CheckedContinuation<Session, any Error>?>(continuation)
       auth.login(user: user, password: mutant == "drops-password" ? "" : password) { session, error in
@@ -36,6 +37,41 @@ public struct Authenticator: Sendable {
         case (nil, nil, _): continuation.resume(throwing: NeitherValueNorError())
         }
       }
+    }
+  }
+
+  /// The mutant `latest-wins`: it hears the service out while the call runs and answers once the call
+  /// has returned, so of two callbacks made during the call the second wins. It resumes once, every time.
+  private func latestWins(user: String, password: String) async throws -> Session {
+    typealias Heard = (session: Session?, error: (any Error)?)
+    return try await withCheckedThrowingContinuation { continuation in
+      let state = Locked<(calling: Bool, heard: Heard?, resumed: Bool)>((true, nil, false))
+      auth.login(user: user, password: password) { session, error in
+        let now = state.withLock { state -> Bool in
+          if state.calling { state.heard = (session, error) }
+          guard !state.calling, !state.resumed else { return false }
+          state.resumed = true
+          return true
+        }
+        if now { Self.resume(continuation, session, error) }
+      }
+      let heard = state.withLock { state -> Heard? in
+        state.calling = false
+        guard let heard = state.heard, !state.resumed else { return nil }
+        state.resumed = true
+        return heard
+      }
+      if let heard { Self.resume(continuation, heard.session, heard.error) }
+    }
+  }
+
+  private static func resume(
+    _ continuation: CheckedContinuation<Session, any Error>, _ session: Session?, _ error: (any Error)?
+  ) {
+    switch (session, error) {
+    case (_, let error?): continuation.resume(throwing: error)
+    case (let session?, nil): continuation.resume(returning: session)
+    case (nil, nil): continuation.resume(throwing: NeitherValueNorError())
     }
   }
 }

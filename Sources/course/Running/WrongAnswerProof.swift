@@ -4,10 +4,10 @@ import Foundation
 /// Proves the corpus of wrong answers: each one, swapped into a scratch copy, fails its suite with its sentence.
 ///
 /// The scratch copy holds every solution; a round swaps in one wrong answer per
-/// exercise, builds once and runs every suite of the topics involved. A wrong answer
-/// is proved when its suite fails and some failing test's message carries the
-/// sentence its header promises; every exercise left solved in that round must still
-/// pass, so a wrong answer cannot hide behind a suite it disturbs. `repeats` runs the
+/// exercise, builds once and runs every suite of the topics it swaps answers into. A wrong
+/// answer is proved when its suite fails and some failing test's message carries the
+/// sentence its header promises; every exercise of those topics left solved in that round
+/// must still pass, so a wrong answer cannot hide behind a suite it disturbs. `repeats` runs the
 /// suites of each round that many times: the proof of a race-dependent mistake is
 /// that it is caught every time.
 struct WrongAnswerProof {
@@ -148,11 +148,15 @@ struct WrongAnswerProof {
       active.removeAll(where: broken.contains)
     }
     let swappedIDs = Set(active.map { swapped[$0].1.id })
+    // The first run holds every suite of the topics this round swaps an answer into: a wrong answer
+    // may not disturb its neighbours. The last rounds, which swap one or two topics' answers, skip
+    // the suites of topics they leave solved; the earlier rounds, with every topic, check them all.
+    let roundTopics = topics.filter { topic in active.contains { swapped[$0].0 == topic } }
     let filter =
       sanitized
       ? active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }.joined(
         separator: "|")
-      : topics.map { "^\($0.testModule)\\." }.joined(separator: "|")
+      : roundTopics.map { "^\($0.testModule)\\." }.joined(separator: "|")
     // Runs after the first repeat only the swapped suites: the others were checked for disturbance once.
     let swappedOnly = active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }
       .joined(separator: "|")
@@ -195,7 +199,7 @@ struct WrongAnswerProof {
         )
       }
       var disturbed: [(Topic, Exercise, String)] = []
-      for topic in topics {
+      for topic in roundTopics {
         for exercise in topic.exercises where !swappedIDs.contains(exercise.id) {
           guard exercise.buildsOn.allSatisfy({ !swappedIDs.contains($0) }) else { continue }
           let tests = report.tests(inSuite: topic.filter(exercise))

@@ -178,6 +178,16 @@ extension Catalog {
             does: "loads from the cache when the user pulls to refresh",
             catchIt: "Pull to refresh and expect the stub's calls to end with `true` (`stub.calls`)."),
         ],
+        suiteRules: [
+          SuiteRule(
+            forbidding: "ArticleCloud",
+            "Your tests use the legacy cloud (`ArticleCloud`, its singleton, or a repository over it): they then depend on what it answers today, and on every other test that uses it. Give the presenter a `StubArticleRepository` whose answers each test scripts, and build what you expect from those. [touches-singleton]"
+          ),
+          SuiteRule(
+            forbidding: "import PromiseKitLite",
+            "Your tests import the promise library: the presenter's boundary is its repository's `async` API, so a test that reaches past it, to a promise, tests the adapter under the repository again. Drive the presenter through a `StubArticleRepository` alone. [touches-singleton]"
+          ),
+        ],
         antiPatterns: [
           AntiPattern(id: "samples-stub", "A stub that answers with `Article.samples`"),
           AntiPattern(id: "no-spy", "No spy view"),
@@ -189,6 +199,8 @@ extension Catalog {
           AntiPattern(id: "error-from-empty", "An error path tested from an empty screen"),
           AntiPattern(id: "no-pull-to-refresh", "Only `onViewDidLoad()` is tested"),
           AntiPattern(id: "success-only", "A suite with only a success test"),
+          AntiPattern(
+            id: "touches-singleton", unlisted: "Tests that touch the legacy singleton or the promise library"),
         ]),
       Exercise(
         id: "7.4", title: "A stream, start to end, and a consumer that stops", grade: .challenge,

@@ -25,6 +25,8 @@ public struct Exercise: Sendable, Codable, Hashable {
   public let antiPatterns: [AntiPattern]
   /// Where the learner writes the tests (topic 7): the broken subjects those tests must catch.
   public let mutants: [Mutant]
+  /// Where the learner writes the tests (topic 7): what those tests must not use.
+  public let suiteRules: [SuiteRule]
 
   /// What an exercise ships with.
   public enum Kind: String, Sendable, Codable, Hashable {
@@ -37,7 +39,8 @@ public struct Exercise: Sendable, Codable, Hashable {
   /// Describes an exercise; `name` is its file's base name, such as `Ex1_3_HandleErrors`.
   public init(
     id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String],
-    kind: Kind = .stub, buildsOn: [String] = [], mutants: [Mutant] = [], antiPatterns: [AntiPattern] = []
+    kind: Kind = .stub, buildsOn: [String] = [], mutants: [Mutant] = [], suiteRules: [SuiteRule] = [],
+    antiPatterns: [AntiPattern] = []
   ) {
     self.id = id
     self.title = title
@@ -50,6 +53,7 @@ public struct Exercise: Sendable, Codable, Hashable {
     self.buildsOn = buildsOn
     self.antiPatterns = antiPatterns
     self.mutants = mutants
+    self.suiteRules = suiteRules
   }
 
   /// The name of the test suite that checks this exercise: the file's name plus `Tests`.

@@ -87,3 +87,29 @@ struct MutantGradingTests {
     #expect(Checker.failure(for: .caught, of: mutant) == nil)
   }
 }
+
+/// A rule about the learner's own tests, read from their file by the check of a topic-7 exercise.
+@Suite("A topic-7 suite that breaks a rule about the tests themselves is told so first")
+struct SuiteRuleVerdictTests {
+  @Test("The learner's file is read without comments, and a broken rule becomes a failure with its id")
+  func ruleFailures() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("suite-rule-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("Learner/Mutated")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let rule = SuiteRule(forbidding: "LegacyThing.shared", "Your tests use the singleton. [touches-singleton]")
+    let exercise = Exercise(
+      id: "9.9", title: "Mutated", grade: .warmUp, points: 1, name: "Ex9_9_Mutated", lessonAnchor: "x", hints: ["h"],
+      suiteRules: [rule], antiPatterns: [AntiPattern(id: "touches-singleton", unlisted: "The singleton")])
+    let checker = Checker(workspace: Workspace(root: root), mode: .exercises, timeLimit: 60)
+    let file = folder.appendingPathComponent(exercise.fileName)
+
+    try "// not LegacyThing.shared\nlet stub = Stub()\n".write(to: file, atomically: true, encoding: .utf8)
+    #expect(checker.ruleFailures(of: exercise, in: VerdictTests.mutatedTopic, sourcesFolder: "Learner").isEmpty)
+
+    try "let thing = LegacyThing.shared\n".write(to: file, atomically: true, encoding: .utf8)
+    let failures = checker.ruleFailures(of: exercise, in: VerdictTests.mutatedTopic, sourcesFolder: "Learner")
+    #expect(failures.map(\.messages) == [["Your tests use the singleton."]], "the words, without the tag")
+    #expect(failures.map(\.antiPatterns) == [["touches-singleton"]], "and the id kept")
+  }
+}

@@ -124,7 +124,30 @@ extension Checker {
       let failures = Self.failures(for: results[exercise.id] ?? [])
       if !failures.isEmpty { verdicts[exercise.id] = .failing(failures) }
     }
+    // A rule about the tests themselves comes first: no run of them can show it broken.
+    for exercise in exercises {
+      let broken = ruleFailures(of: exercise, in: topic, sourcesFolder: sourcesFolder)
+      guard !broken.isEmpty else { continue }
+      switch verdicts[exercise.id] {
+      case .passed: verdicts[exercise.id] = .failing(broken)
+      case .failing(let failures): verdicts[exercise.id] = .failing(broken + failures)
+      default: continue  // not started, or did not finish: that is what the learner reads first
+      }
+    }
     return verdicts
+  }
+
+  /// The failures of the suite rules of `exercise` that the learner's file breaks (``SuiteRule``).
+  func ruleFailures(of exercise: Exercise, in topic: Topic, sourcesFolder: String) -> [Verdict.Failure] {
+    guard !exercise.suiteRules.isEmpty,
+      let source = workspace.read("\(sourcesFolder)/\(topic.module)/\(exercise.fileName)")
+    else { return [] }
+    let known = Set((exercise.antiPatterns + AntiPattern.kit).map(\.id))
+    return exercise.suiteRules.filter { $0.isBroken(by: source) }.map { rule in
+      Verdict.Failure(
+        test: "What your tests use", messages: [AntiPattern.untagged(rule.sentence, known: known)],
+        antiPatterns: AntiPattern.tags(in: rule.sentence, known: known))
+    }
   }
 
   /// What the suite of `exercise` did against `mutant`; `nil` when a shared run ended before the suite

@@ -250,8 +250,16 @@ struct WrongAnswerProof {
       var named: [String: Mutant] = [:]
       for index in suites where swapped[index].0 == topic {
         let (_, exercise, answer) = swapped[index]
-        guard let mutant = Checker.mutant(saying: answer.sentence, of: exercise) else {
-          findings[index].problem = "its sentence is not one that any mutant of \(exercise.id) is named by"
+        // A suite that breaks a rule about the tests themselves meets one mutant: the rule's sentence
+        // must come first whatever the runs say.
+        let breaksARule = exercise.suiteRules.contains {
+          Self.normalized($0.sentence).contains(Self.normalized(answer.sentence))
+        }
+        guard
+          let mutant = Checker.mutant(saying: answer.sentence, of: exercise)
+            ?? (breaksARule ? exercise.mutants.first : nil)
+        else {
+          findings[index].problem = "its sentence is not one that any mutant or suite rule of \(exercise.id) says"
           continue
         }
         named[exercise.id] = mutant

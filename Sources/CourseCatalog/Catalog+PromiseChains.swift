@@ -144,6 +144,7 @@ extension Catalog {
           AntiPattern(id: "exhausted-error", "When the attempts are used up"),
           AntiPattern(id: "wrong-value", unlisted: "Fulfills with a value other than the successful call's"),
           AntiPattern(id: "no-initial-delay", unlisted: "Waits less than `initialDelay` before the second attempt"),
+          AntiPattern(id: "late-first-wait", unlisted: "Waits longer than `initialDelay` before the second attempt"),
           AntiPattern(
             id: "changed-error", unlisted: "Fails a call that is not retried with an error other than its own"),
           AntiPattern(

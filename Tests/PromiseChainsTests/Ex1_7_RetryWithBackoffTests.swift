@@ -3,7 +3,7 @@ import Foundation
 import LegacyKit
 import Locking
 import PromiseChains
-import PromiseKitLite
+@_spi(Timers) import PromiseKitLite
 import Testing
 
 @Suite("1.7 Retry with exponential backoff", .exercise("1.7"))
@@ -89,6 +89,30 @@ struct Ex1_7_RetryWithBackoffTests {
       gaps[1] >= expected[1] * 0.9 && gaps[2] >= expected[2] * 0.9,
       "Double the delay on every retry: exponential, not fixed. The waits were \(gaps.map { (($0 * 1000).rounded()) }) ms, not about \(expected.map { ($0 * 1000).rounded() }) ms. [linear-backoff]"
     )
+  }
+
+  // A measured wait only says "at least": a timer fires late on a busy machine, never early. So the
+  // lengths are read where they are asked for, from `after`, in a child process where no other
+  // test starts a timer. Load cannot change a length, so this holds on any machine.
+  @Test("Each wait is as long as asked: initialDelay, then twice the wait before, read from the timers retry starts")
+  func waitLengths() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let waits = Locked<[TimeInterval]>([])
+        AfterTimers.observe { seconds in waits.withLock { $0.append(seconds) } }
+        await ResumeProbe.run {
+          let flaky = Ex1_7_RetryWithBackoffTests.FlakyCall()
+          flaky.endpoint.script(
+            .fail(LegacyError.offline), .fail(LegacyError.offline), .fail(LegacyError.offline), .succeed(1))
+          _ = try await retry(maxAttempts: 4, initialDelay: 0.02, isRetryable: { _ in true }) { flaky.call() }
+            .settled(within: 2, "The promise retry returned")
+          // How many attempts is other tests' business; the lengths are judged on the four they expect.
+          guard flaky.attempts == 4 else { return }
+          try judgeWaits(waits.withLock { $0 }, initialDelay: 0.02)
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "retry(maxAttempts: 4, initialDelay: 0.02) over three failures")
   }
 
   /// A call that fails on the main queue and, in the same main-queue block, queues a marker behind
@@ -223,4 +247,35 @@ struct Ex1_7_RetryWithBackoffTests {
       "A cancelled call must fail with its cancellation, never retried: got \(String(describing: result)). [all-errors-policy]"
     )
   }
+}
+
+/// Throws the sentence for `waits`, the lengths retry asked `after` for over four attempts, unless
+/// they are `initialDelay` and then each twice the one before.
+private func judgeWaits(_ waits: [TimeInterval], initialDelay: TimeInterval) throws {
+  func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= b * 0.02 }
+  let due = [initialDelay, initialDelay * 2, initialDelay * 4]
+  func inMilliseconds(_ seconds: [Double]) -> String {
+    seconds.map { "\(Int(($0 * 1000).rounded())) ms" }.joined(separator: ", ")
+  }
+  if waits.count == due.count, zip(waits, due).allSatisfy(near) { return }
+  if waits.isEmpty {
+    throw ResumeProbe.ProbeFailure(
+      "it made four attempts and asked `after` for no wait between them. Wait with `after`, never `sleep`, which blocks a thread (on the main queue, the whole app). [linear-backoff]"
+    )
+  }
+  let doubling = waits.count == due.count && zip(waits, waits.dropFirst()).allSatisfy { near($1, $0 * 2) }
+  if doubling, waits[0] > initialDelay {
+    let once = near(waits[0], initialDelay * 2) ? " Each wait was doubled once too often." : ""
+    throw ResumeProbe.ProbeFailure(
+      "it waited \(inMilliseconds(waits)): the first wait is `initialDelay` (\(inMilliseconds([initialDelay]))), before the second attempt, and each next one twice the one before.\(once) [late-first-wait]"
+    )
+  }
+  if doubling {
+    throw ResumeProbe.ProbeFailure(
+      "it waited \(inMilliseconds(waits)): wait `initialDelay` (\(inMilliseconds([initialDelay]))) before the second attempt, then twice the wait before. [no-initial-delay]"
+    )
+  }
+  throw ResumeProbe.ProbeFailure(
+    "it asked `after` for \(inMilliseconds(waits)), where \(inMilliseconds(due)) were due. Double the delay on every retry: exponential, not fixed, nor growing by a step. [linear-backoff]"
+  )
 }

@@ -1,5 +1,6 @@
 import Dispatch
-import PromiseKitLite
+import Foundation
+@_spi(Timers) import PromiseKitLite
 import Testing
 
 @Suite("Combining: when, race, after")
@@ -78,5 +79,21 @@ struct WhenRaceAfterTests {
     _ = await after(.milliseconds(30)).settled
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     #expect(elapsed >= 29)
+  }
+
+  @Test(
+    "AfterTimers hears each wait's length, as asked, in either spelling (checked in a child process, as it is global)")
+  func afterTimersHearLengths() async {
+    await #expect(processExitsWith: .success) {
+      let events = EventLog()
+      AfterTimers.observe { events.record("\($0)") }
+      _ = after(seconds: 0.25)
+      _ = after(.milliseconds(30))
+      _ = after(.microseconds(1500))
+      _ = after(.never)
+      AfterTimers.observe(nil)
+      _ = after(seconds: 1)
+      guard events.all == ["0.25", "0.03", "0.0015", "inf"] else { exit(1) }
+    }
   }
 }

@@ -94,6 +94,8 @@ extension Catalog {
           AntiPattern(id: "zero-only", "An invalid order rejects by returning its error"),
           AntiPattern(id: "forced-cast", "Something that is not an order must reject"),
           AntiPattern(id: "stored-handler", "A chain must release every closure once it settles"),
+          AntiPattern(id: "swift-face", unlisted: "Validates off the Objective-C face, where a handler cannot throw"),
+          AntiPattern(id: "fixture", unlisted: "The exercise's file could not be read (not the learner's code)"),
         ]),
     ],
     interviewPractice: ["2.2", "2.1", "2.3", "2.4", "2.1", "2.1", "2.5", "2.6", "2.5"])

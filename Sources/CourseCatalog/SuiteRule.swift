@@ -21,7 +21,9 @@ public struct SuiteRule: Sendable, Codable, Hashable {
   }
 
   /// `source` without its `//` and `/* */` comments: a note that names the singleton does not use it.
-  static func withoutComments(_ source: String) -> String {
+  ///
+  /// Shared with the graded suites' checks of a learner's file (`ExerciseSource.code(of:)`).
+  public static func withoutComments(_ source: String) -> String {
     var code = ""
     var rest = Substring(source)
     while let open = rest.firstRange(of: "/") {

@@ -28,6 +28,12 @@ public enum ExerciseSource {
     return try? String(contentsOfFile: path, encoding: .utf8)
   }
 
+  /// The source of exercise `id` without its comments, or `nil` when the file cannot be read: a
+  /// comment that names a call does not make it.
+  public static func code(of id: String) -> String? {
+    text(of: id).map(SuiteRule.withoutComments)
+  }
+
   /// The declaration that starts with `header` (such as `final class FeedPresenter`) in `source`,
   /// up to its closing brace at the start of a line; comments are kept.
   public static func declaration(_ header: String, in source: String) -> String? {

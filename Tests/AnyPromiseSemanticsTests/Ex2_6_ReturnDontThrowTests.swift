@@ -23,6 +23,23 @@ struct Ex2_6_ReturnDontThrowTests {
     )
   }
 
+  // On the Swift face (`order.map`, `asPromise()`) a handler may throw, and the thrown error rejects
+  // just as a returned one does: no run can tell the faces apart. The header asks for the face the
+  // legacy code uses, where a handler cannot throw, so this test reads the file for it.
+  @Test("The order is validated on its Objective-C face, where a handler rejects by returning its error")
+  func objectiveCFace() async {
+    _ = await validated(Order(sku: "mug", quantity: 1))
+    guard let code = ExerciseSource.code(of: "2.6") else {
+      Issue.record("The file of exercise 2.6 could not be read, so the face could not be checked. [fixture]")
+      return
+    }
+    let validator = ExerciseSource.declaration("class OrderValidator", in: code) ?? code
+    #expect(
+      validator.filter { !$0.isWhitespace }.contains(".objc.then"),
+      "validate(_:) does not chain on the Objective-C face the legacy code uses: validate in `order.objc.then`, whose handler cannot throw, and reject by returning the error. [swift-face]"
+    )
+  }
+
   @Test("An invalid quantity or too little stock rejects, by returning the error", arguments: [0, -1, 3])
   func invalidOrdersReject(quantity: Int) async {
     let result = await validated(Order(sku: "mug", quantity: quantity))

@@ -39,6 +39,13 @@ struct Ex3_6_PresenterTests {
   @Test("Loading shows the repository's articles: the list is reloaded once, on the main actor")
   func successReloads() async {
     let (presenter, view, repository) = await loaded(.success(articles))
+    // Loading from anything else (the cloud's promises, a repository of its own) leaves the given one unasked.
+    guard !repository.calls.isEmpty else {
+      Issue.record(
+        "The presenter never asked the repository it was given: load through `repository.latest(refresh: false)`, never the promise library or the cloud behind it. It showed \(presenter.articles). [other-articles]"
+      )
+      return
+    }
     #expect(
       presenter.articles == articles,
       "A successful load shows the repository's articles: got \(presenter.articles). [other-articles]")
@@ -58,10 +65,16 @@ struct Ex3_6_PresenterTests {
   @Test("A failed load goes to handleApiError, keeps the articles it had, and does not reload")
   func failureReportsTheError() async {
     let view = SpyArticleListView()
-    let presenter = ArticleListPresenter(
-      repository: SequenceArticleRepository([.success(articles), .failure(LegacyError.offline)]), view: view)
+    let repository = SequenceArticleRepository([.success(articles), .failure(LegacyError.offline)])
+    let presenter = ArticleListPresenter(repository: repository, view: view)
     await load(presenter, view)
     await load(presenter, view)
+    guard repository.calls > 0 else {
+      Issue.record(
+        "The presenter never asked the repository it was given, so its failure never reached the view: load through `repository.latest(refresh: false)`, never the promise library or the cloud behind it. [other-articles]"
+      )
+      return
+    }
     #expect(
       view.calls == ["reloadList", "handleApiError"],
       "A failed load calls `handleApiError(error:)` and does not reload: after a success and a failure, the view heard \(view.calls). Reload once for each load that succeeds, after it: not in the `catch`, nor before the load. [wrapped-error] [refresh-true]"

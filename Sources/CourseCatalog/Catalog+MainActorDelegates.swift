@@ -60,7 +60,10 @@ extension Catalog {
           AntiPattern(id: "unretained-delegate", "The loader lost batches: it holds its delegate weakly"),
           AntiPattern(id: "no-finish", "The stream never finished"),
           AntiPattern(id: "no-stop", "The consumer stopped, but the loader goes on"),
-          AntiPattern(id: "unfolding-batches", "A consumer that stops must end its loop"),
+          AntiPattern(
+            id: "unfolding-batches", "A consumer that stops must end its loop",
+            // An unfolding stream's cancel handler hears nothing of a `break`: the loader goes on.
+            implies: ["no-stop"]),
           AntiPattern(id: "replace-images", "Append each batch, with `for await`"),
           AntiPattern(
             id: "wrong-batches", unlisted: "The stream does not yield the loader's batches, every one, in order"),

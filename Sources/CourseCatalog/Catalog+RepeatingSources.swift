@@ -58,8 +58,14 @@ extension Catalog {
           AntiPattern(id: "ui-unbounded", "The price label, reading late, must see the newest price"),
           AntiPattern(id: "audit-newest-bounded", "The audit trail, reading late, must still get every price"),
           AntiPattern(id: "ui-no-unregister", "Both streams still unregister in `onTermination`"),
-          AntiPattern(id: "cached-label-stream", "Each call returns a stream of its own"),
-          AntiPattern(id: "unfolding-audit", "A stream whose `next()` waits for the ticker's next price"),
+          AntiPattern(
+            id: "cached-label-stream", "Each call returns a stream of its own",
+            // A stream kept to be handed out again is never let go, so letting it go never unregisters it.
+            implies: ["ui-no-unregister"]),
+          AntiPattern(
+            id: "unfolding-audit", "A stream whose `next()` waits for the ticker's next price",
+            // An unfolding stream's cancel handler hears nothing of a `break`, nor of a stream let go.
+            implies: ["ui-no-unregister"]),
         ]),
       Exercise(
         id: "4.5", title: "Why not a continuation", grade: .challenge, points: 30,

@@ -69,6 +69,35 @@ struct Ex5_4_DelegateToStreamTests {
     )
   }
 
+  // A break ends the loop without cancelling anything: the stream's `onTermination` runs when the
+  // stream itself goes, after the loop. An unfolding stream's `onCancel` never hears it.
+  @Test("A consumer that breaks out of its loop stops the loader")
+  func breakingStopsTheLoader() async throws {
+    let made = Locked<ImageBatchLoader?>(nil)
+    let read: Int? = try await withDeadline(
+      "a for-await loop over imageBatches(makeLoader:) that breaks after one batch"
+    ) {
+      let batches = imageBatches { delegate in
+        let loader = ImageBatchLoader(delegate: delegate, plan: .init(batches: 50, imagesPerBatch: 1, interval: 0.2))
+        made.withLock { $0 = loader }
+        return loader
+      }
+      var read = 0
+      for await _ in batches {
+        read += 1
+        break
+      }
+      return read
+    }
+    // A stream that ended before its first batch is the first test's business.
+    guard read == 1 else { return }
+    _ = await eventually { made.withLock({ $0?.isStopped }) == true }
+    #expect(
+      made.withLock { $0?.isStopped } == true,
+      "The consumer broke out of its for-await loop and let the stream go, but the loader goes on: stop it in onTermination, which runs when the stream goes as well as on a cancel (the `onCancel` of `AsyncStream(unfolding:)` hears only a cancel). [no-stop]"
+    )
+  }
+
   @Test("The view model appends every batch's images, on the main actor")
   @MainActor
   func viewModelConsumes() async throws {

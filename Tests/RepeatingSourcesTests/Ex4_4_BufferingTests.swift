@@ -124,4 +124,40 @@ struct Ex4_4_BufferingTests {
       "Both streams still unregister in `onTermination`: \(name)'s consumer was cancelled, and its registration is still with the ticker. [ui-no-unregister]"
     )
   }
+
+  // A stream's `onTermination` runs when its consumer's task is cancelled, and also when the last
+  // reference to the stream goes: after a loop that breaks, or for a stream nobody read. An
+  // unfolding stream's `onCancel` hears only the first, so both of these are asked separately.
+  @Test(
+    "Both streams unregister when their consumer breaks out of its loop, or lets the stream go unread",
+    arguments: ["uiPrices", "auditTrail"], ["breaks", "unread"])
+  func unregistersWhenLetGo(name: String, way: String) async throws {
+    let ticker = self.ticker
+    @Sendable func make() -> AsyncStream<Double> {
+      name == "uiPrices" ? uiPrices(of: "ACME", ticker: ticker) : auditTrail(of: "ACME", ticker: ticker)
+    }
+    if way == "unread" {
+      _ = make()
+    } else {
+      // A price every 10 ms, whatever the stream buffers, until the loop has read one and broken out.
+      let publisher = Task {
+        while !Task.isCancelled {
+          ticker.publish(1, for: "ACME")
+          try? await Task.sleep(for: .milliseconds(10))
+        }
+      }
+      defer { publisher.cancel() }
+      let ended: Void? = try await withDeadline("a for-await loop over \(name) that breaks after its first price") {
+        for await _ in make() { break }
+      }
+      guard ended != nil else { return }
+    }
+    let unregistered = await eventually { [ticker] in ticker.activeRegistrations == 0 }
+    let how =
+      way == "unread" ? "was made and let go unread" : "was read by a loop that broke out after its first price"
+    #expect(
+      unregistered,
+      "\(name)'s stream \(how), and its registration is still with the ticker: unregister in `onTermination`, which runs once the last reference to the stream is gone, as well as on a cancel (the `onCancel` of `AsyncStream(unfolding:)` hears only a cancel). [ui-no-unregister]"
+    )
+  }
 }

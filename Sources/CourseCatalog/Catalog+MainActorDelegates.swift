@@ -33,6 +33,7 @@ extension Catalog {
           AntiPattern(id: "local-handler", "The loader lost batches: it holds its delegate weakly"),
           AntiPattern(id: "strong-self", "The handler's closure captures the view model strongly"),
           AntiPattern(id: "unowned-self", "A view model that goes away while batches are still on their way"),
+          AntiPattern(id: "loader-not-kept", "`load()` let its loader go"),
           AntiPattern(
             id: "wrong-images", unlisted: "`images` does not hold every batch's images, in the loader's order"),
         ]),

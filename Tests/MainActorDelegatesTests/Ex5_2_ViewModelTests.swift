@@ -54,6 +54,43 @@ struct Ex5_2_ViewModelTests {
     expectFinished(child, "GalleryViewModel")
   }
 
+  // The SDK's loader keeps itself alive while it loads, so a view model that never kept it works
+  // today. This one needs an owner (as `CLLocationManager` does): once `load()` has returned, only the
+  // view model can be keeping it, and a released loader would take every batch with it.
+  @Test("The view model owns the loader it made: it is still there once load() has returned, proved in a child process")
+  nonisolated func ownsTheLoader() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) {
+          let made = Locked<(count: Int, loader: WeakLoader)>((0, WeakLoader()))
+          let model = await MainActor.run {
+            let model = GalleryViewModel { delegate in
+              let loader = ImageBatchLoader(
+                delegate: delegate, plan: .init(batches: 3, imagesPerBatch: 2, needsAnOwner: true))
+              made.withLock {
+                $0.count += 1
+                $0.loader.object = loader
+              }
+              return loader
+            }
+            model.load()
+            return model
+          }
+          let (count, kept) = made.withLock { ($0.count, $0.loader.object != nil) }
+          // A loader made otherwise, or more than once, is the first test's business.
+          guard count == 1 else { return }
+          guard kept else {
+            throw ResumeProbe.ProbeFailure(
+              "load() let its loader go: nothing kept it once load() had returned, and a loader that needs an owner is then released, with every batch it was about to deliver. Keep it in a property of the view model, as you keep the handler. [loader-not-kept]"
+            )
+          }
+          withExtendedLifetime(model) {}
+        }
+      }
+    }
+    expectFinished(child, "GalleryViewModel")
+  }
+
   @Test("The view model can go away: its handler does not keep it alive, proved in a child process")
   nonisolated func noCycle() async {
     let child = await ChildProcessSlots.shared.run {
@@ -126,4 +163,9 @@ struct Ex5_2_ViewModelTests {
     }
     expectFinished(child, "GalleryViewModel")
   }
+}
+
+/// A loader the test can see without keeping it alive.
+struct WeakLoader: Sendable {
+  weak var object: ImageBatchLoader?
 }

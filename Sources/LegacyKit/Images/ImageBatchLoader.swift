@@ -38,15 +38,21 @@ public final class ImageBatchLoader: @unchecked Sendable {
     /// The queue the delegate is called on; the loader's own serial background queue when `nil`.
     /// A concurrent queue here makes the SDK itself deliver batches in no particular order.
     public var queue: DispatchQueue?
+    /// Whether the loader needs an owner, as some SDK objects do (`CLLocationManager` is one): its
+    /// scheduled deliveries then hold it weakly, so a loader that nobody keeps is released, and every
+    /// batch with it. Off by default: then the loader keeps itself alive until it has finished.
+    public var needsAnOwner: Bool
 
     /// A plan.
     public init(
-      batches: Int = 3, imagesPerBatch: Int = 2, interval: TimeInterval = 0.002, queue: DispatchQueue? = nil
+      batches: Int = 3, imagesPerBatch: Int = 2, interval: TimeInterval = 0.002, queue: DispatchQueue? = nil,
+      needsAnOwner: Bool = false
     ) {
       self.batches = batches
       self.imagesPerBatch = imagesPerBatch
       self.interval = interval
       self.queue = queue
+      self.needsAnOwner = needsAnOwner
     }
   }
 
@@ -75,9 +81,19 @@ public final class ImageBatchLoader: @unchecked Sendable {
     }
     guard first else { return }
     for index in 0..<plan.batches {
-      queue.asyncAfter(deadline: .now() + plan.interval * Double(index)) { [self] in deliver(index) }
+      let deadline = DispatchTime.now() + plan.interval * Double(index)
+      if plan.needsAnOwner {
+        queue.asyncAfter(deadline: deadline) { [weak self] in self?.deliver(index) }
+      } else {
+        queue.asyncAfter(deadline: deadline) { [self] in deliver(index) }
+      }
     }
-    queue.asyncAfter(deadline: .now() + plan.interval * Double(plan.batches)) { [self] in finish() }
+    let end = DispatchTime.now() + plan.interval * Double(plan.batches)
+    if plan.needsAnOwner {
+      queue.asyncAfter(deadline: end) { [weak self] in self?.finish() }
+    } else {
+      queue.asyncAfter(deadline: end) { [self] in finish() }
+    }
   }
 
   /// Stops delivering: no more batches, and no finish.

@@ -177,6 +177,12 @@ extension Catalog {
             "refresh-dropped", subject: "a presenter", on: "a pull to refresh",
             does: "loads from the cache when the user pulls to refresh",
             catchIt: "Pull to refresh and expect the stub's calls to end with `true` (`stub.calls`)."),
+          Mutant(
+            "load-never-finishes", subject: "a presenter", on: "a load",
+            does: "never finishes a load: its task waits for something that never comes",
+            catchIt:
+              "Await `presenter.loading?.value` under `withDeadline`: against this presenter the deadline fails the test, where a bare `await` hangs the run."
+          ),
         ],
         suiteRules: [
           SuiteRule(
@@ -199,6 +205,7 @@ extension Catalog {
           AntiPattern(id: "error-from-empty", "An error path tested from an empty screen"),
           AntiPattern(id: "no-pull-to-refresh", "Only `onViewDidLoad()` is tested"),
           AntiPattern(id: "success-only", "A suite with only a success test"),
+          AntiPattern(id: "no-deadline", "Awaiting `presenter.loading?.value` without a deadline"),
           AntiPattern(
             id: "touches-singleton", unlisted: "Tests that touch the legacy singleton or the promise library"),
         ]),
@@ -208,7 +215,7 @@ extension Catalog {
         hints: [
           "Script a `LegacySocket(plan:)`, collect `messages(from:)` into an array under `withDeadline`, and expect exactly the plan's messages: a stream that never ends then fails the deadline.",
           "A socket that closes with an error must end the loop by throwing that error, after every message.",
-          "Break out of the loop (or cancel its task) and expect `await eventually { !socket.isOpen }`. And read late once: wait until the socket has closed, then collect, so a stream that drops buffered messages is caught.",
+          "Break out of the loop and expect `await eventually { !socket.isOpen }` (a cancelled task is not enough: a stream can hear a cancel and miss a break). And read late once: wait until the socket has closed, then collect, so a stream that drops buffered messages is caught.",
         ],
         mutants: [
           Mutant(
@@ -251,6 +258,24 @@ extension Catalog {
             catchIt:
               "Let the socket deliver everything before you read (`await eventually { !socket.isOpen }`), then collect: this stream hands over only the last message."
           ),
+          Mutant(
+            "out-of-order", subject: "a stream", on: "the messages",
+            does: "delivers the socket's first two messages the other way round",
+            catchIt:
+              "Expect the messages to equal the script, in order (`received == scripted`): the same messages in another order pass a `Set`, a sort or a count."
+          ),
+          Mutant(
+            "error-overtakes-last", subject: "a stream", on: "a socket that breaks",
+            does: "throws the socket's error before its last message, which it loses",
+            catchIt:
+              "When the socket breaks, expect every message before the error too (`received == scripted`), not only the error."
+          ),
+          Mutant(
+            "cancel-only", subject: "a stream", on: "a consumer that stops",
+            does: "disconnects when its consumer's task is cancelled, but not when the consumer leaves the loop",
+            catchIt:
+              "Leave the loop (`break`, or `return` from inside it) over a live socket, and expect `await eventually { !socket.isOpen }`: cancelling the task alone passes this stream, whose `onCancel` hears only a cancel."
+          ),
         ],
         antiPatterns: [
           AntiPattern(id: "no-deadline", "Collecting a stream without a deadline"),
@@ -260,6 +285,9 @@ extension Catalog {
           AntiPattern(id: "stops-closing-socket", "A consumer that stops only a socket that closes on its own"),
           AntiPattern(id: "reads-as-they-arrive", "Reading only as the messages arrive"),
           AntiPattern(id: "threw-at-all", unlisted: "Expects the loop to throw, not to throw the socket's error"),
+          AntiPattern(id: "order-unchecked", "Comparing the messages without their order"),
+          AntiPattern(id: "error-only", "Checking a broken socket's error, not the messages before it"),
+          AntiPattern(id: "cancel-only", "Stopping the consumer only by cancelling its task"),
         ]),
       Exercise(
         id: "7.5", title: "A teammate's suite passes a broken adapter", grade: .interviewHard,

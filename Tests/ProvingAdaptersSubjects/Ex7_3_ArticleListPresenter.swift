@@ -36,6 +36,7 @@ public final class ArticleListPresenter: ArticleListPresenterProtocol {
   private func load(refresh: Bool) {
     let mutant = Mutant.chosen(for: "7.3")
     loading = Task {
+      if mutant == "load-never-finishes" { await Self.waitForever() }
       do {
         let articles =
           mutant == "shared-singleton"
@@ -53,6 +54,11 @@ public final class ArticleListPresenter: ArticleListPresenterProtocol {
         }
       }
     }
+  }
+
+  /// Waits for a continuation that nobody keeps, let alone resumes: unsafe, so the runtime says nothing.
+  private nonisolated static func waitForever() async {
+    await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
   }
 
   private nonisolated static func fromTheSingleton(refresh: Bool) async throws -> [Article] {

@@ -1,0 +1,69 @@
+// Wrong answer to exercise 7.4 · error-only
+// Mistake: "The messages are proved by the tests of a clean close; the broken socket's test only has
+//   to prove its error."
+// Anti-pattern: error-only
+// Failure says: Your tests pass a stream that throws the socket's error before its last message
+
+import LegacyKit
+import ProvingAdaptersSubjects
+import ProvingKit
+import Testing
+
+@Suite("7.4 A stream, start to end, and a consumer that stops")
+struct Ex7_4_StreamTests {
+  let scripted = ["hello", "from", "the socket"]
+
+  @Test("Every message, in order, and then the end")
+  func everyMessageThenTheEnd() async throws {
+    let socket = LegacySocket(plan: .init(messages: scripted))
+    // Under a deadline: a stream that never finishes would otherwise hang the loop, and the run.
+    let received = try await withDeadline("the loop over messages(from:)") {
+      var received: [String] = []
+      for try await message in messages(from: socket) { received.append(message) }
+      return received
+    }
+    #expect(received == scripted)
+  }
+
+  @Test("Messages that arrive before anyone reads are all kept")
+  func slowConsumer() async throws {
+    let socket = LegacySocket(plan: .init(messages: scripted))
+    let stream = messages(from: socket)
+    // The socket delivers everything and closes before the first read: the stream must have buffered it all.
+    #expect(await eventually { !socket.isOpen })
+    let received = try await withDeadline("the loop over messages(from:)") {
+      var received: [String] = []
+      for try await message in stream { received.append(message) }
+      return received
+    }
+    #expect(received == scripted)
+  }
+
+  @Test("A socket that breaks ends the loop with its error, after every message")
+  func failure() async throws {
+    let socket = LegacySocket(plan: .init(messages: scripted, closeError: .offline))
+    let (received, error) = try await withDeadline("the loop over messages(from:)") {
+      var received: [String] = []
+      do {
+        for try await message in messages(from: socket) { received.append(message) }
+        return (received, nil as LegacyError?)
+      } catch {
+        return (received, error as? LegacyError)
+      }
+    }
+    _ = received  // the messages were checked by the tests above; this one is about the error
+    #expect(error == .offline)
+  }
+
+  @Test("A consumer that stops disconnects the socket")
+  func consumerStops() async throws {
+    let socket = LegacySocket(plan: .init(messages: scripted, closes: false))  // a live feed: it never closes
+    let first = try await withDeadline("the first message") { () -> String? in
+      // Returning from inside the loop ends it: the stream is cancelled, and its onTermination runs.
+      for try await message in messages(from: socket) { return message }
+      return nil
+    }
+    #expect(first == scripted.first)
+    #expect(await eventually { !socket.isOpen })
+  }
+}

@@ -112,4 +112,31 @@ struct SuiteRuleVerdictTests {
     #expect(failures.map(\.messages) == [["Your tests use the singleton."]], "the words, without the tag")
     #expect(failures.map(\.antiPatterns) == [["touches-singleton"]], "and the id kept")
   }
+
+  @Test("A teammate's test kept by name but edited is changed; spacing and comments are not edits")
+  func keptTestEdited() {
+    let shipped = """
+      @Test("kept") func kept() async {
+        #expect(login() == "ada")  // right as it is
+      }
+      @Test("other") func other() {}
+      """
+    let reformatted = """
+      // The teammate's test, untouched but for spacing and a note.
+      @Test("kept")
+      func kept() async {
+        // still right
+        #expect( login() == "ada" )
+      }
+      @Test("other") func other() { #expect(true) }
+      """
+    #expect(Checker.changedKeptTests(["kept()"], in: reformatted, shipped: shipped).isEmpty)
+    let edited = shipped.replacingOccurrences(
+      of: "#expect(login() == \"ada\")", with: "#expect(login() == \"ada\")\n  #expect(calls == 1)")
+    let failures = Checker.changedKeptTests(["kept()"], in: edited, shipped: shipped)
+    #expect(failures.map(\.test) == ["The teammate's test `kept()` was changed"])
+    #expect(failures.map(\.antiPatterns) == [["kept-test-weakened"]])
+    // Gone is not "changed": the grading says that one in words of its own.
+    #expect(Checker.changedKeptTests(["kept()"], in: "@Test func other() {}", shipped: shipped).isEmpty)
+  }
 }

@@ -130,23 +130,73 @@ extension Checker {
       guard !broken.isEmpty else { continue }
       switch verdicts[exercise.id] {
       case .passed: verdicts[exercise.id] = .failing(broken)
-      case .failing(let failures): verdicts[exercise.id] = .failing(broken + failures)
+      case .failing(let failures):
+        // A kept test that was changed and no longer catches its mutant is one mistake: the edit, and
+        // what it cost, under one title.
+        var merged = broken
+        for failure in failures {
+          if let slot = merged.firstIndex(where: { $0.test == failure.test }) {
+            merged[slot].messages += failure.messages
+          } else {
+            merged.append(failure)
+          }
+        }
+        verdicts[exercise.id] = .failing(merged)
       default: continue  // not started, or did not finish: that is what the learner reads first
       }
     }
     return verdicts
   }
 
-  /// The failures of the suite rules of `exercise` that the learner's file breaks (``SuiteRule``).
+  /// The failures of the suite rules of `exercise` that the learner's file breaks (``SuiteRule``), and
+  /// of the teammate's tests it was told to keep as they are but changed.
   func ruleFailures(of exercise: Exercise, in topic: Topic, sourcesFolder: String) -> [Verdict.Failure] {
-    guard !exercise.suiteRules.isEmpty,
+    let kept = exercise.mutants.compactMap(\.keptTest)
+    guard !exercise.suiteRules.isEmpty || !kept.isEmpty,
       let source = workspace.read("\(sourcesFolder)/\(topic.module)/\(exercise.fileName)")
     else { return [] }
     let known = Set((exercise.antiPatterns + AntiPattern.kit).map(\.id))
-    return exercise.suiteRules.filter { $0.isBroken(by: source) }.map { rule in
+    let broken = exercise.suiteRules.filter { $0.isBroken(by: source) }.map { rule in
       Verdict.Failure(
         test: "What your tests use", messages: [AntiPattern.untagged(rule.sentence, known: known)],
         antiPatterns: AntiPattern.tags(in: rule.sentence, known: known))
+    }
+    guard !kept.isEmpty, let shipped = try? workspace.pristineStub(of: exercise, in: topic) else { return broken }
+    return broken + Self.changedKeptTests(kept, in: source, shipped: shipped)
+  }
+
+  /// How the failure of a changed kept test opens: the proof of a weak suite looks for it.
+  static let changedKeptTest = "You changed the teammate's test"
+
+  /// A failure for each test of `kept` (such as `"returnsTheSession()"`) whose body in `source` is not
+  /// the one `shipped` has, read without comments or spacing: "without changing" means any edit.
+  ///
+  /// A test that is gone, or that no longer catches its mutant, has its own verdict (``MutantResult``);
+  /// this catches the edit that still catches it, such as a second assertion or a rewrite.
+  static func changedKeptTests(_ kept: [String], in source: String, shipped: String) -> [Verdict.Failure] {
+    func body(of test: String, in text: String) -> String? {
+      let code = SuiteRule.withoutComments(text)
+      let name = test.prefix { $0 != "(" }
+      guard let declaration = code.range(of: "func \(name)("),
+        let open = code[declaration.upperBound...].firstIndex(of: "{")
+      else { return nil }
+      var depth = 0
+      for index in code[open...].indices {
+        if code[index] == "{" { depth += 1 }
+        if code[index] == "}" { depth -= 1 }
+        if depth == 0 { return String(code[open...index].filter { !$0.isWhitespace }) }
+      }
+      return nil
+    }
+    return kept.compactMap { test in
+      guard let original = body(of: test, in: shipped), let now = body(of: test, in: source), now != original
+      else { return nil }
+      return Verdict.Failure(
+        test: "The teammate's test `\(test)` was changed",
+        messages: [
+          "\(changedKeptTest) `\(test)`: it is right as it was. Keep it exactly as it is, and fix the suite around it: add tests, and rewrite the others."
+        ],
+        antiPatterns: ["kept-test-weakened"])
     }
   }
 

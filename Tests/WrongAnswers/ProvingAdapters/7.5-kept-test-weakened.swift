@@ -2,8 +2,7 @@
 // Mistake: "An assertion that prints a password on failure leaks it into the CI log; checking that the user name
 //   reached the service is enough."
 // Anti-pattern: kept-test-weakened
-// Failure says: The teammate's test `passesCredentials()` no longer catches an adapter that passes an empty password
-//   to the service
+// Failure says: You changed the teammate's test `passesCredentials()`
 
 import LegacyKit
 import ProvingAdaptersSubjects

@@ -5,7 +5,8 @@
 // The last step: the live dashboard. Build its `DashboardSources` from your four
 // adapters (6.2 to 6.5) over the legacy services. The model from 6.1 does the rest:
 // the code that passed with stubs now runs on the real legacy app. The legacy
-// presenter stays exactly as it was, and keeps working beside the new screen.
+// presenter is LegacyKit's, not yours to change: it keeps working beside the new
+// screen.
 
 import CourseCatalog
 import LegacyKit

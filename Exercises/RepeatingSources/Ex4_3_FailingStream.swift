@@ -4,8 +4,9 @@
 //
 // `LegacySocket.connect(onMessage:onClose:)` delivers messages, then closes once,
 // cleanly or with an error. Expose it as an `AsyncThrowingStream`: every message
-// before the error arrives, the error ends the stream (and is thrown to the
-// consumer), nothing arrives after it, and a consumer that stops early disconnects.
+// before the error arrives, then the error ends the stream and is thrown to the
+// consumer (a finished stream delivers nothing more, whatever the socket sends
+// after it), and a consumer that stops early disconnects.
 
 import CourseCatalog
 import LegacyKit

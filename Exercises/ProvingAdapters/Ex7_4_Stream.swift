@@ -5,8 +5,9 @@
 // - every message arrives, in order, and then the stream ends (collect it under `withDeadline`);
 // - messages that arrive before anyone reads are kept, every one;
 // - a socket that breaks ends the loop by throwing its error, after every message;
-// - a consumer that stops (it leaves the loop, or its task is cancelled) disconnects the socket,
-//   even a live one that never closes (`closes: false`): `await eventually { !socket.isOpen }`.
+// - a consumer that stops disconnects the socket, even a live one that never closes
+//   (`closes: false`): `await eventually { !socket.isOpen }`. Stop it by leaving the loop: a
+//   stream can hear a cancelled task and still miss a consumer that leaves.
 //
 // `swift run course check 7.4` runs your tests against the correct stream, then against broken ones,
 // and names each broken one that your tests let through. Replace the test below with yours.

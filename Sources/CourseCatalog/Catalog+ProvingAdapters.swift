@@ -260,7 +260,7 @@ extension Catalog {
           ),
           Mutant(
             "out-of-order", subject: "a stream", on: "the messages",
-            does: "delivers the socket's first two messages the other way round",
+            does: "delivers the socket's second and third messages the other way round",
             catchIt:
               "Expect the messages to equal the script, in order (`received == scripted`): the same messages in another order pass a `Set`, a sort or a count."
           ),

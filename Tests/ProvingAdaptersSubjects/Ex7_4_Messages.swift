@@ -13,14 +13,14 @@ public func messages(from socket: LegacySocket) -> AsyncThrowingStream<String, a
   let policy: AsyncThrowingStream<String, any Error>.Continuation.BufferingPolicy =
     mutant == "buffering-newest-1" ? .bufferingNewest(1) : .unbounded
   return AsyncThrowingStream(bufferingPolicy: policy) { continuation in
-    // `out-of-order` yields the second message before the first; `error-overtakes-last` yields each
+    // `out-of-order` yields the third message before the second; `error-overtakes-last` yields each
     // message when the next one comes, and loses the one it holds when the socket breaks.
     let held = HeldMessages()
     socket.connect(
       onMessage: { message in
         switch mutant {
         case "out-of-order":
-          for message in held.swappingFirstTwo(message) { continuation.yield(message) }
+          for message in held.swappingSecondAndThird(message) { continuation.yield(message) }
         case "error-overtakes-last":
           if let previous = held.exchange(message) { continuation.yield(previous) }
         default: continuation.yield(message)
@@ -59,15 +59,16 @@ struct StreamFailed: Error {}
 private final class HeldMessages: Sendable {
   private let state = Locked<(held: [String], seen: Int)>(([], 0))
 
-  /// What to yield for `message` so that the first two come the other way round.
-  func swappingFirstTwo(_ message: String) -> [String] {
+  /// What to yield for `message` so that the second and third come the other way round: a suite
+  /// that checks only the first message, and the others as a set, passes it.
+  func swappingSecondAndThird(_ message: String) -> [String] {
     state.withLock { state in
       state.seen += 1
       switch state.seen {
-      case 1:
+      case 2:
         state.held = [message]
         return []
-      case 2:
+      case 3:
         defer { state.held = [] }
         return [message] + state.held
       default: return [message]

@@ -2,7 +2,7 @@
 // Mistake: "A socket's messages come over one connection, so their order takes care of itself: the
 //   tests check that the same messages arrived, no more and no fewer."
 // Anti-pattern: order-unchecked
-// Failure says: Your tests pass a stream that delivers the socket's first two messages the other way round
+// Failure says: Your tests pass a stream that delivers the socket's second and third messages the other way round
 
 import LegacyKit
 import ProvingAdaptersSubjects

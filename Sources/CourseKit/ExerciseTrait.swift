@@ -36,7 +36,7 @@ public struct ExerciseTrait: SuiteTrait, TestTrait, TestScoping {
     let mark = StubLedger.mark
     let id = self.id
     let muteAfterStub = IssueHandlingTrait.compactMapIssues { issue in
-      StubLedger.exercises(since: mark).contains(where: relevant.contains) ? nil : issue
+      StubLedger.exercises(since: mark).contains(where: relevant.contains) ? nil : Self.sentenceFirst(issue)
     }
     var thrown: (any Error)?
     do {
@@ -60,6 +60,19 @@ public struct ExerciseTrait: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension ExerciseTrait {
+  /// `issue` with the lesson's sentence as its message, and the expression it checked as a detail.
+  ///
+  /// A failed `#expect` prints "Expectation failed: (…)" first and its comment under it, so a
+  /// learner reading plain `swift test` met a dump before the sentence. Recorded as an issue of its
+  /// own, it prints the sentence first, as `course check` does, with the dump after it.
+  static func sentenceFirst(_ issue: Issue) -> Issue {
+    guard case .expectationFailed = issue.kind, let sentence = issue.comments.first else { return issue }
+    var reworded = issue
+    reworded.kind = .unconditional
+    reworded.comments = [sentence] + issue.comments.dropFirst() + [Comment(rawValue: "\(issue.kind)")]
+    return reworded
+  }
+
   /// The first line of the exercise's file, so an editor's "jump to issue" opens what the learner must edit.
   var exerciseFileLocation: SourceLocation {
     let here = #filePath

@@ -283,7 +283,11 @@ struct Checker {
       // A stub of topic 7 throws its marker, which Swift Testing reports as a caught error.
       return .notStarted(issues[0].hasPrefix("Caught error: ") ? String(issues[0].dropFirst(14)) : issues[0])
     }
-    let ordered = failing.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+    // In source order; the cases of one parameterized test by their arguments, so that the same code
+    // gets the same first sentence whichever case ended first.
+    let ordered = failing.enumerated().sorted {
+      ($0.element.line, $0.element.name, $0.offset) < ($1.element.line, $1.element.name, $1.offset)
+    }
     // A sentence names its anti-pattern by a tag at its end, `[done-only]`: the verdict keeps the id
     // and shows the words.
     let known = Set((exercise.antiPatterns + AntiPattern.kit).map(\.id))

@@ -3,7 +3,8 @@
 //   `AsyncStream(unfolding:onCancel:)` from a queue of my own; a `next()` that ends when its task is
 //   cancelled, and an `onCancel` that unregisters, cover a consumer that stops."
 // Anti-pattern: ui-no-unregister
-// Failure says: auditTrail's stream was read by a loop that broke out after its first price, and its registration is still with the ticker
+// Failure says: and its registration is still with the ticker: unregister in `onTermination`, which runs once the
+//   last reference to the stream is gone
 
 import LegacyKit
 import Locking

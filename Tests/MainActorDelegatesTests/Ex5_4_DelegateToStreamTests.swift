@@ -47,14 +47,17 @@ struct Ex5_4_DelegateToStreamTests {
 
   @Test("A consumer that stops stops the loader")
   func stoppingStopsTheLoader() async throws {
-    // Batches 0.2 s apart, and the cancel comes once the first has been read: the consumer is then
-    // waiting for the next one, every time, and that wait is what a cancel must end.
+    // Batches 0.2 s apart, and the cancel comes once the first has been read and the consumer is
+    // parked in its next `next()` (`SuspensionWatch`): that wait is what a cancel must end.
     let (batches, made) = stream(plan: .init(batches: 50, imagesPerBatch: 1, interval: 0.2))
     let received = EventRecorder()
-    let consumer = Task {
+    let watch = SuspensionWatch()
+    let consumer = Task(executorPreference: watch) {
       for await _ in batches { received.record("batch") }
     }
     _ = await received.wait(for: 1, within: 2)
+    // Waiting in next(), not on its way there: a cancel before the call ends some streams cleanly.
+    _ = await eventually { watch.isSuspended }
     consumer.cancel()
     let ended: Void? = try await withDeadline(
       "the cancelled consumer's for-await loop over the batches",

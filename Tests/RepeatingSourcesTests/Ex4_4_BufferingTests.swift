@@ -106,11 +106,13 @@ struct Ex4_4_BufferingTests {
   func unregisters(name: String) async throws {
     let stream = name == "uiPrices" ? uiPrices(of: "ACME", ticker: ticker) : auditTrail(of: "ACME", ticker: ticker)
     let received = EventRecorder()
-    let consumer = Task {
+    let watch = SuspensionWatch()
+    let consumer = Task(executorPreference: watch) {
       for await price in stream { received.record("\(price)") }
     }
     ticker.publish(1, for: "ACME")
-    _ = await received.wait(for: 1)  // the consumer is iterating: cancel it mid-loop
+    _ = await received.wait(for: 1)  // the consumer is iterating: cancel it mid-loop,
+    _ = await eventually { watch.isSuspended }  // while it waits in next(), not on its way there
     consumer.cancel()
     let ended: Void? = try await withDeadline(
       "the cancelled consumer's for-await loop over \(name)",

@@ -84,7 +84,9 @@ struct Ex5_2_ViewModelTests {
               "load() let its loader go: nothing kept it once load() had returned, and a loader that needs an owner is then released, with every batch it was about to deliver. Keep it in a property of the view model, as you keep the handler. [loader-not-kept]"
             )
           }
-          withExtendedLifetime(model) {}
+          // Kept for good: the child ends soon anyway. Letting the view model go while batches are
+          // still on their way is another test's question (an `unowned` capture traps then).
+          _ = Unmanaged.passRetained(model)
         }
       }
     }

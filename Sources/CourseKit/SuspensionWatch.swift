@@ -18,7 +18,7 @@ import Locking
 /// _ = await eventually { watch.isSuspended }
 /// consumer.cancel()  // it is waiting inside next(), every time
 /// ```
-public final class SuspensionWatch: TaskExecutor, @unchecked Sendable {
+public final class SuspensionWatch: TaskExecutor, Sendable {
   // `queue` runs the jobs one at a time; `pending` counts those enqueued and not yet finished.
   private let queue = DispatchQueue(label: "course.suspension-watch")
   private let pending = Locked(0)

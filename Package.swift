@@ -101,6 +101,7 @@ let selfTestTargets: [Target] =
     .testTarget(name: "CourseRunnerTests", dependencies: ["course", "CourseCatalog", "Platform"]),
     .testTarget(
       name: "CourseKitTests", dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
   ] : []
 
 let package = Package(
@@ -113,8 +114,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "Locking"),
-    // Every call that differs between Linux and Darwin, behind one small API (see Platform.swift).
-    .target(name: "Platform"),
+    // Every call that differs between Linux and Darwin, and every process, signal and file-lock call,
+    // behind one small API (see Platform.swift). CLibproc brings it libproc on a Mac.
+    .systemLibrary(name: "CLibproc"),
+    .target(name: "Platform", dependencies: ["CLibproc"]),
     .target(name: "PromiseKitLite", dependencies: ["Locking"]),
     .target(name: "LegacyKit", dependencies: ["PromiseKitLite", "Locking"]),
     .target(name: "CourseCatalog", dependencies: ["Locking"]),

@@ -1,4 +1,5 @@
 #if canImport(Darwin)
+  import CLibproc
   import Darwin
 
   /// Darwin's answers: libproc for processes, Darwin's spawn types, and its `TIOCGWINSZ`.
@@ -6,6 +7,8 @@
   /// Every call here is declared in Apple's published headers (`spawn.h`, `libproc.h`,
   /// `sys/resource.h`, `mach/mach_time.h`, `sys/ttycom.h`, `dlfcn.h`); `.ci/check-darwin`
   /// type-checks this file on Linux against a shim that declares them as those headers do.
+  /// `libproc.h` comes through the package's own module `CLibproc`, which includes it by name, so
+  /// the build does not depend on which headers the SDK's `Darwin` module happens to export.
   extension Platform {
     // Darwin's spawn types are `void *` typedefs, which Swift imports as optional raw pointers: they
     // start as `nil`, and their `init` functions allocate them.
@@ -34,7 +37,7 @@
     static func peakResidentBytes() -> Double {
       var usage = rusage()
       getrusage(RUSAGE_SELF, &usage)
-      return Double(usage.ru_maxrss)
+      return bytes(maxResidentSetSize: usage.ru_maxrss, inKilobytes: false)
     }
 
     /// Every process id libproc lists, asked for with room to spare, as the count may grow meanwhile.
@@ -56,14 +59,14 @@
         pointer.withMemoryRebound(to: rusage_info_t?.self, capacity: 1) { proc_pid_rusage(pid, RUSAGE_INFO_V0, $0) }
       }
       guard status == 0 else { return nil }
-      return Double(usage.ri_user_time + usage.ri_system_time) * machTicksToSeconds
+      return seconds(ticks: usage.ri_user_time + usage.ri_system_time, timebase: machTimebase)
     }
 
-    /// Seconds per Mach absolute time unit, from `mach_timebase_info`.
-    private static let machTicksToSeconds: Double = {
+    /// Nanoseconds per Mach absolute time unit, as `mach_timebase_info` gives them (1/1 if it fails).
+    private static let machTimebase: (numerator: UInt32, denominator: UInt32) = {
       var timebase = mach_timebase_info_data_t()
-      guard mach_timebase_info(&timebase) == KERN_SUCCESS, timebase.denom != 0 else { return 1e-9 }
-      return Double(timebase.numer) / Double(timebase.denom) / 1e9
+      guard mach_timebase_info(&timebase) == KERN_SUCCESS else { return (1, 1) }
+      return (timebase.numer, timebase.denom)
     }()
   }
 #endif

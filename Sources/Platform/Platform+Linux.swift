@@ -19,17 +19,15 @@
     static let processClock = CLOCK_PROCESS_CPUTIME_ID
     static let threadClock = CLOCK_THREAD_CPUTIME_ID
 
-    /// The main program's handle, whose lookups reach every library loaded with it; in portable
-    /// mode the default scope (`nil` is glibc's `RTLD_DEFAULT`), as Darwin searches.
-    static func symbolScope() -> UnsafeMutableRawPointer? {
-      isPortable ? nil : dlopen(nil, RTLD_NOW)
-    }
+    /// The default scope (`nil` is glibc's `RTLD_DEFAULT`): every image loaded, as Darwin's
+    /// `RTLD_DEFAULT` searches, so both platforms look a symbol up the same way.
+    static func symbolScope() -> UnsafeMutableRawPointer? { nil }
 
     /// glibc imports `RUSAGE_SELF` as an enum case and reports `ru_maxrss` in kilobytes.
     static func peakResidentBytes() -> Double {
       var usage = rusage()
       getrusage(RUSAGE_SELF.rawValue, &usage)
-      return Double(usage.ru_maxrss) * 1024
+      return bytes(maxResidentSetSize: usage.ru_maxrss, inKilobytes: true)
     }
 
     /// Every process id `/proc` shows.

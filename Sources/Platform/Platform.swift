@@ -7,34 +7,19 @@
 #endif
 
 /// Every question the course asks of the operating system that Linux and Darwin answer through
-/// different calls, behind one small API.
+/// different calls, and every process, signal and file-lock call the course makes, behind one
+/// small API.
 ///
 /// The course's verdicts need very little from the OS: the kit counts the work it starts itself
 /// (scripted legacy replies, child processes, held queues) and reads only two clocks that POSIX
 /// gives every platform alike, the process's CPU time and the calling thread's. What is left lives
-/// here: starting a program in a session of its own, listing and timing that session's processes,
-/// finding a runtime symbol, and the terminal's width. `Platform+Linux.swift` and
-/// `Platform+Darwin.swift` hold the few calls that differ; this file holds the rest, once.
-///
-/// With `COURSE_PORTABLE=1`, Linux answers as a Mac does wherever the two could differ (see
-/// ``isPortable``), so that the graded suites and the runner can be proved here to give a Mac's
-/// verdicts.
+/// here: starting a program in a session of its own, waiting for it, signalling it, listing and
+/// timing that session's processes, a lock on a file, finding a runtime symbol, and the terminal.
+/// `Platform+Linux.swift` and `Platform+Darwin.swift` hold the few calls that differ; this file
+/// holds the rest, once. Only this folder calls those parts of the C library
+/// (`.ci/check-project-files` reads the list in `.ci/platform-calls`), so `.ci/check-darwin`,
+/// which type-checks this folder against a shim of Apple's declarations, sees every one of them.
 public enum Platform {
-  /// Whether `COURSE_PORTABLE=1` asks Linux to answer as the weakest supported platform does.
-  ///
-  /// Little depends on it, by design: the kit decides from the two POSIX clocks and its own counts
-  /// on every platform, and the runner from the session's processes and their CPU time, which
-  /// libproc gives a Mac as `/proc` gives Linux. Where the Linux file could still answer in a way
-  /// the Darwin file cannot, this mode makes it answer the Darwin way: the runtime's symbols are
-  /// looked up in the default search scope (Darwin's `RTLD_DEFAULT`), not through the main
-  /// program's handle. The kit's own probes do the rest on every platform alike: the cooperative
-  /// pool's width is measured, never assumed, and the job hook is proved to be called before a
-  /// check relies on it.
-  public static let isPortable: Bool = {
-    guard let value = getenv("COURSE_PORTABLE") else { return false }
-    return String(cString: value) == "1"
-  }()
-
   // MARK: CPU time
 
   /// A clock of CPU time that every supported platform has (POSIX's process and thread clocks).
@@ -62,6 +47,23 @@ public enum Platform {
   /// This process's peak resident memory so far, in megabytes, for the benchmarks' reports.
   public static func peakResidentMegabytes() -> Double {
     peakResidentBytes() / 1_048_576
+  }
+
+  // MARK: Units
+
+  /// Seconds in `ticks` of a clock that counts `timebase.numerator / timebase.denominator`
+  /// nanoseconds a tick, as `mach_timebase_info` describes Darwin's Mach absolute time (125/3 on
+  /// Apple silicon, 1/1 on Intel); a zero denominator reads as nanoseconds.
+  ///
+  /// Pure, so that the Darwin file's arithmetic is tested on Linux with both timebases.
+  static func seconds(ticks: UInt64, timebase: (numerator: UInt32, denominator: UInt32)) -> Double {
+    guard timebase.denominator != 0 else { return Double(ticks) / 1e9 }
+    return Double(ticks) * Double(timebase.numerator) / Double(timebase.denominator) / 1e9
+  }
+
+  /// Bytes in a `ru_maxrss` value, which Darwin reports in bytes and Linux in kilobytes.
+  static func bytes(maxResidentSetSize: Int, inKilobytes: Bool) -> Double {
+    Double(maxResidentSetSize) * (inKilobytes ? 1024 : 1)
   }
 
   // MARK: Programs and sessions
@@ -122,6 +124,93 @@ public enum Platform {
     allProcesses()?.filter { $0 > 0 && getsid($0) == session }
   }
 
+  // MARK: Waiting, signals and exits
+
+  /// How a program that ended did so, as `waitpid` reports it.
+  public enum Exit: Equatable, Sendable {
+    /// It called `exit` (or returned from `main`) with this code.
+    case exited(code: Int32)
+    /// A signal ended it.
+    case killed(signal: Int32)
+
+    /// The status word `waitpid` fills in, decoded: Linux and Darwin lay it out alike (the signal in
+    /// the low seven bits, zero for a normal exit, whose code is the next byte).
+    static func decoding(_ status: Int32) -> Exit {
+      status & 0x7f == 0 ? .exited(code: (status >> 8) & 0xff) : .killed(signal: status & 0x7f)
+    }
+  }
+
+  /// How the child process `pid` ended, reaping it; `nil` if it still runs (or is not a child of
+  /// this process). With `waiting`, waits for it to end first.
+  public static func exit(of pid: pid_t, waiting: Bool) -> Exit? {
+    var status: Int32 = 0
+    guard waitpid(pid, &status, waiting ? 0 : WNOHANG) == pid else { return nil }
+    return .decoding(status)
+  }
+
+  /// Sends `signalNumber` to the process `pid`.
+  public static func send(_ signalNumber: Int32, to pid: pid_t) {
+    _ = kill(pid, signalNumber)
+  }
+
+  /// Sends `signalNumber` to every process of the process group `group`.
+  public static func send(_ signalNumber: Int32, toGroup group: pid_t) {
+    _ = kill(-group, signalNumber)
+  }
+
+  /// This process's id.
+  public static var processID: pid_t { getpid() }
+
+  /// The id of this process's session.
+  public static var sessionID: pid_t { getsid(0) }
+
+  /// Has `handler` run when any of `signals` arrives, in place of the default action.
+  ///
+  /// A C function, as a signal handler must be: it may do little more than store to an atomic
+  /// and call ``exitAtOnce(_:)``.
+  public static func handle(_ signals: [Int32], with handler: @convention(c) (Int32) -> Void) {
+    for signalNumber in signals { _ = signal(signalNumber, handler) }
+  }
+
+  /// Lets `signalNumber` reach the calling thread, which may have inherited a mask that blocks it
+  /// (Dispatch's threads block every signal).
+  public static func unblockOnThisThread(_ signalNumber: Int32) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, signalNumber)
+    _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// Ends this process at once with `code`, running no `atexit` handler and flushing nothing: the
+  /// one way out that is safe inside a signal handler.
+  public static func exitAtOnce(_ code: Int32) -> Never {
+    _exit(code)
+  }
+
+  // MARK: A lock shared by processes
+
+  /// An exclusive lock on a file (`flock`), shared by every process that takes it, and freed when
+  /// its holder releases it or ends, however it ends.
+  public struct FileLock: Sendable {
+    private let descriptor: Int32
+
+    /// Waits, on the calling thread, until no other process holds the lock on the file at `path`
+    /// (made if missing), and takes it. If the file cannot be opened, returns a lock that holds
+    /// nothing, so a caller goes on unlocked rather than not at all.
+    public static func acquire(at path: String) -> FileLock {
+      let descriptor = open(path, O_RDWR | O_CREAT, 0o666)
+      if descriptor >= 0 { _ = flock(descriptor, LOCK_EX) }
+      return FileLock(descriptor: descriptor)
+    }
+
+    /// Frees the lock for the next process.
+    public func release() {
+      guard descriptor >= 0 else { return }
+      _ = flock(descriptor, LOCK_UN)
+      close(descriptor)
+    }
+  }
+
   // MARK: The runtime and the terminal
 
   /// The address of the symbol `name` in the program or a library it loaded, or `nil`.
@@ -130,6 +219,11 @@ public enum Platform {
   /// runtime does not export one, which checks that weakens.
   public static func runtimeSymbol(_ name: String) -> UnsafeMutableRawPointer? {
     dlsym(symbolScope(), name)
+  }
+
+  /// Whether `descriptor` is a terminal (not a file or a pipe).
+  public static func isTerminal(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) != 0
   }
 
   /// How many columns wide the terminal on `descriptor` is, or `nil` if it is not a terminal.

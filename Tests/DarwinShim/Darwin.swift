@@ -11,3 +11,20 @@ public func ioctl(_ fd: CInt, _ request: UInt, _ ptr: UnsafeMutableRawPointer) -
 
 /// The overlay's `TIOCGWINSZ` (TiocConstants.swift), which Swift cannot import from the macro.
 public var TIOCGWINSZ: UInt { 0x4008_7468 }
+
+/// The overlay's `open` with a mode (C's `open` is variadic).
+public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32 {
+  -1
+}
+
+/// The overlay marks `fork` unavailable (stdlib/public/Platform/Platform.swift).
+@available(*, unavailable, message: "Please use threads or posix_spawn*()")
+public func fork() -> Int32 {
+  fatalError("unavailable function can't be called")
+}
+
+/// The overlay marks `vfork` unavailable too.
+@available(*, unavailable, message: "Please use threads or posix_spawn*()")
+public func vfork() -> Int32 {
+  fatalError("unavailable function can't be called")
+}

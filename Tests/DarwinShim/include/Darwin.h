@@ -32,11 +32,26 @@ typedef __darwin_pid_t pid_t;
 typedef __darwin_sigset_t sigset_t;
 typedef __darwin_useconds_t useconds_t;
 
-// stdlib.h, string.h, malloc/_malloc.h
+// sys/cdefs.h: how Apple's headers mark a C function that Swift may not call at all, or not from
+// an async context (Swift imports the second as `@_unavailableFromAsync`).
+#define __swift_unavailable(_msg) __attribute__((__availability__(swift, unavailable, message = _msg)))
+#define __swift_unavailable_from_async(_msg) \
+  __attribute__((__swift_attr__("@_unavailableFromAsync(message: \"" _msg "\")")))
+
+// stdlib.h (_stdlib.h), string.h, malloc/_malloc.h
 char *getenv(const char *);
 char *strdup(const char *__s1);
 void free(void *);
 void exit(int) __attribute__((__noreturn__));
+__swift_unavailable("Use posix_spawn APIs or NSTask instead. (On iOS, process spawning is unavailable.)")
+int system(const char *);
+
+// stdio.h (_stdio.h): `__swift_unavailable_on(osx_msg, ios_msg)` is `__swift_unavailable(osx_msg)` on macOS.
+typedef struct __sFILE FILE;
+__swift_unavailable("Use posix_spawn APIs or NSTask instead.")
+int pclose(FILE *);
+__swift_unavailable("Use posix_spawn APIs or NSTask instead.")
+FILE *popen(const char *, const char *);
 
 // unistd.h
 #define STDIN_FILENO 0
@@ -46,13 +61,22 @@ pid_t getpid(void);
 pid_t getsid(pid_t);
 int isatty(int);
 int usleep(useconds_t);
+int close(int);
 void _exit(int) __attribute__((__noreturn__));
+
+// sys/wait.h
+#define WNOHANG 0x00000001
+pid_t waitpid(pid_t, int *, int);
 
 // fcntl.h (sys/fcntl.h)
 #define O_RDONLY 0x0000
 #define O_WRONLY 0x0001
+#define O_RDWR 0x0002
 #define O_CREAT 0x00000200
 #define O_TRUNC 0x00000400
+#define LOCK_EX 0x02
+#define LOCK_UN 0x08
+int flock(int, int);
 
 // sys/signal.h, signal.h
 #define SIGINT 2
@@ -60,6 +84,7 @@ void _exit(int) __attribute__((__noreturn__));
 #define SIGALRM 14
 #define SIGTERM 15
 #define SIGSTOP 17
+#define SIG_UNBLOCK 2
 int kill(pid_t, int);
 int sigaddset(sigset_t *, int);
 int sigemptyset(sigset_t *);
@@ -152,10 +177,8 @@ struct rusage_info_v0 {
   uint64_t ri_proc_exit_abstime;
 };
 
-// libproc.h (libsyscall/wrappers/libproc/libproc.h): proc_listallpids returns a count of pids;
-// proc_pid_rusage's times are in Mach absolute time units.
-int proc_listallpids(void *buffer, int buffersize);
-int proc_pid_rusage(int pid, int flavor, rusage_info_t *buffer);
+// libproc.h is not declared here but in a header of its own (libproc.h beside this one, module
+// CLibproc), as the course reaches it through a module of its own (Sources/CLibproc).
 
 // mach/kern_return.h, mach/machine/kern_return.h, mach/mach_time.h
 typedef int kern_return_t;

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 extension ChildProcessSlots {
   /// The machine's one slot for a child process, shared by every test process of the course.
@@ -12,24 +13,20 @@ extension ChildProcessSlots {
     /// The lock file, in the user's temporary folder: one per user and machine.
     static let path = FileManager.default.temporaryDirectory.appendingPathComponent("course-child-process.lock").path
 
-    private let descriptor: Int32
+    private let lock: Platform.FileLock
 
     /// Waits until no other process of the course runs a child, and takes the slot.
     static func acquire() async -> MachineSlot {
       await withCheckedContinuation { continuation in
         Thread.detachNewThread {
-          let descriptor = open(path, O_RDWR | O_CREAT, 0o666)
-          if descriptor >= 0 { _ = flock(descriptor, LOCK_EX) }
-          continuation.resume(returning: MachineSlot(descriptor: descriptor))
+          continuation.resume(returning: MachineSlot(lock: .acquire(at: path)))
         }
       }
     }
 
     /// Frees the slot for the next process.
     func release() {
-      guard descriptor >= 0 else { return }
-      _ = flock(descriptor, LOCK_UN)
-      close(descriptor)
+      lock.release()
     }
   }
 }

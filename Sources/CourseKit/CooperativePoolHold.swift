@@ -97,7 +97,7 @@ final class CooperativePoolHold: Sendable {
   private static func settled(_ arrived: Locked<[Int]>) -> [Int] {
     var last = (counts: arrived.withLock { $0 }, at: DispatchTime.now())
     while true {
-      usleep(2_000)
+      Thread.sleep(forTimeInterval: 0.002)
       let counts = arrived.withLock { $0 }
       if counts != last.counts {
         last = (counts, DispatchTime.now())

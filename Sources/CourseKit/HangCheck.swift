@@ -62,7 +62,7 @@ public enum HangCheck {
       if DispatchTime.now() > giveUp { return true }
       quietRounds = isQuietRound() ? quietRounds + 1 : 0
       if quietRounds >= quietRoundsNeeded { return !isFinished() }
-      usleep(10_000)
+      Thread.sleep(forTimeInterval: 0.01)
     }
     return false
   }
@@ -113,12 +113,12 @@ public enum HangCheck {
         let busy = usedByOthers() > busyShare * elapsed
         return !busy && !KitHold.isActive && ChildProcessSlots.running == 0 && Deliveries.owed == 0
       }
-      usleep(elapsed > promptness ? 10_000 : 2_000)
+      Thread.sleep(forTimeInterval: elapsed > promptness ? 0.01 : 0.002)
     }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     guard elapsed <= promptness else { return false }
     // The queues are prompt; is anything else still at work?
-    if elapsed < roundLength { usleep(UInt32((roundLength - elapsed) * 1e6)) }
+    if elapsed < roundLength { Thread.sleep(forTimeInterval: roundLength - elapsed) }
     let watched = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     return usedByOthers() <= busyShare * watched && Deliveries.owed == 0
   }

@@ -35,7 +35,7 @@ struct RaceWindowTests {
         delivered.signal()
       }
       _ = delivered.wait(timeout: .now() + 5)
-      usleep(20_000)  // ample time for an idle pool to run the task, were one free
+      Thread.sleep(forTimeInterval: 0.02)  // ample time for an idle pool to run the task, were one free
       return ran.withLock { $0 }
     }
     #expect(seen == ["callback"], "While the pool was held, the queue's callback ran and its task did not: \(seen).")

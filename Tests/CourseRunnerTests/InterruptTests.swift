@@ -1,11 +1,8 @@
 import Foundation
+import Platform
 import Testing
 
 @testable import course
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Ctrl-C while a check runs: `course` ends the session it started, then exits.
 @Suite("course check: Ctrl-C leaves no process behind")
@@ -21,10 +18,7 @@ struct InterruptTests {
       // The child inherits a thread that blocks every signal (Dispatch's threads do); a terminal's
       // Ctrl-C reaches `course` on a thread that does not, so the wait runs on one that does not.
       let waiting = Thread {
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        Platform.unblockOnThisThread(SIGINT)
         // A program that starts two more, one in the background, and would outlive us all.
         _ = try? Subprocess(
           arguments: ["sh", "-c", "sleep \(InterruptTests.marker) & sleep \(InterruptTests.marker); wait"],
@@ -36,16 +30,16 @@ struct InterruptTests {
       // Ctrl-C, once the program has started its children.
       for _ in 0..<1000 {
         if InterruptTests.sleepers().count >= 2 { break }
-        usleep(10_000)
+        try? await Task.sleep(for: .milliseconds(10))
       }
-      kill(getpid(), SIGINT)
-      sleep(30)
+      Platform.send(SIGINT, to: Platform.processID)
+      try? await Task.sleep(for: .seconds(30))
       exit(EXIT_FAILURE)  // not reached either
     }
     // The session's processes were killed before `course` exited; the kernel reaps them at once.
     for _ in 0..<500 {
       if Self.sleepers().isEmpty { break }
-      usleep(10_000)
+      try? await Task.sleep(for: .milliseconds(10))
     }
     #expect(Self.sleepers().isEmpty, "Processes outlived Ctrl-C: \(Self.sleepers())")
   }

@@ -1,5 +1,6 @@
 import CourseCatalog
 import Foundation
+import Platform
 import Testing
 
 @testable import course
@@ -34,7 +35,9 @@ enum RunnerFixtures {
 
   /// The processes of this fixture package still running: a check must leave none behind.
   static func strays() -> [String] {
-    ProcessTable.all().filter { $0.command.contains(root.path) && $0.pid != getpid() }.map { "\($0.pid) \($0.command)" }
+    ProcessTable.all().filter { $0.command.contains(root.path) && $0.pid != Platform.processID }.map {
+      "\($0.pid) \($0.command)"
+    }
   }
 
 }
@@ -159,7 +162,7 @@ struct VerdictTests {
       return hog
     }
     // SIGKILL, because the hogs inherit the signals that this thread blocks, SIGTERM among them.
-    defer { hogs.forEach { kill($0.processIdentifier, SIGKILL) } }
+    defer { hogs.forEach { Platform.send(SIGKILL, to: $0.processIdentifier) } }
     #expect(try await RunnerFixtures.verdict(of: "Slow", "F.11") == .passed)
     guard case .loops = try await RunnerFixtures.verdict(of: "Loops", "F.7", timeLimit: 120) else {
       Issue.record("expected an endless loop under load")

@@ -84,8 +84,10 @@ struct Ex4_1_ProgressStreamTests {
     let stream = await withCooperativePoolHeld {
       let stream = progressUpdates(of: download)
       let start = ContinuousClock.now
-      while download.starts == 0 || download.isRunning, ContinuousClock.now - start < .seconds(1) { usleep(100) }
-      usleep(2_000)  // the completion calls back right after the download stops running
+      while download.starts == 0 || download.isRunning, ContinuousClock.now - start < .seconds(1) {
+        Thread.sleep(forTimeInterval: 0.000_1)
+      }
+      Thread.sleep(forTimeInterval: 0.002)  // the completion calls back right after the download stops running
       return stream
     }
     guard let values = try await collect(stream) else { return }

@@ -39,7 +39,7 @@ struct Ex4_7_ReadAFailingStreamTests {
     let stream = AsyncThrowingStream<String, any Error> { continuation in
       DispatchQueue.global().async {
         let holdUntil = Date() + Deadline.scaled(0.3)
-        while !returned.withLock({ $0 }), Date() < holdUntil { usleep(1_000) }
+        while !returned.withLock({ $0 }), Date() < holdUntil { Thread.sleep(forTimeInterval: 0.001) }
         for message in ["hi", "how are you?", "bye"] { continuation.yield(message) }
         continuation.finish()
       }

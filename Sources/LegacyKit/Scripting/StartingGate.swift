@@ -62,7 +62,7 @@ public final class StartingGate: Sendable {
     let deadline = Date().addingTimeInterval(timeout)
     while !isOpen {
       if Date() > deadline { return false }
-      usleep(20)
+      Thread.sleep(forTimeInterval: 0.000_02)
     }
     // The last to arrive opened the gate and would leave first: hold it back by its stagger.
     for _ in 0..<(place * stagger) { spins.add(1, ordering: .relaxed) }

@@ -1,6 +1,5 @@
 import CourseCatalog
 import Foundation
-import Platform
 import Scheduling
 
 /// `course verify`: the maintainers' and CI's check of the whole course.
@@ -41,7 +40,6 @@ struct VerifyCommand: Command {
       print(course.style.red("runtime: ") + JobSwapping.unavailableSentence)
       problems.append(JobSwapping.unavailableSentence)
     }
-    if Platform.isPortable { print("platform: portable mode (COURSE_PORTABLE=1): answering as a Mac does") }
     // The course as shipped, whatever the learner has edited or solved: their files are not read.
     let shipped = try course.workspace.shippedCopy(of: course.topics)
     let audit = CatalogAudit(root: course.workspace.root, shippedExercises: shipped).problems(topics: course.topics)

@@ -74,14 +74,14 @@ struct Subprocess {
 
     let start = Date()
     var watchdog = Watchdog(session: pid, limits: stallLimit)
-    var waitStatus: Int32 = 0
+    var ended: Platform.Exit?
     var timedOut = false
     var stall: Stall?
     var echoed = 0
     var lastTick = Date.distantPast
     while true {
-      let result = waitpid(pid, &waitStatus, WNOHANG)
-      if result == pid { break }
+      ended = Platform.exit(of: pid, waiting: false)
+      if ended != nil { break }
       if echo { echoed = echoNew(from: log, after: echoed) }
       if let onTick, Date().timeIntervalSince(lastTick) > 0.3 {
         lastTick = Date()
@@ -98,19 +98,22 @@ struct Subprocess {
       }
       if timedOut || stall != nil {
         Sessions.end(pid)
-        waitpid(pid, &waitStatus, 0)
+        ended = Platform.exit(of: pid, waiting: true)
         break
       }
-      usleep(20_000)
+      Thread.sleep(forTimeInterval: 0.02)
     }
     if echo { _ = echoNew(from: log, after: echoed) }
     let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     let stopped = timedOut || stall != nil
-    let exited = waitStatus & 0x7f == 0
-    return Outcome(
-      exitCode: exited && !stopped ? (waitStatus >> 8) & 0xff : nil,
-      signal: exited || stopped ? nil : waitStatus & 0x7f,
-      timedOut: timedOut, stall: stall, output: output)
+    var exitCode: Int32?
+    var signal: Int32?
+    switch ended {
+    case .exited(let code)? where !stopped: exitCode = code
+    case .killed(let number)? where !stopped: signal = number
+    default: break
+    }
+    return Outcome(exitCode: exitCode, signal: signal, timedOut: timedOut, stall: stall, output: output)
   }
 
   private static func size(of file: URL) -> Int {
@@ -202,12 +205,12 @@ enum Sessions {
   /// Kills every process of `session`, the program and whatever it started.
   static func end(_ session: pid_t) {
     guard let members = Platform.processes(inSession: session) else {
-      kill(-session, SIGKILL)  // No process list: the leader's group is the most that can be reached.
+      Platform.send(SIGKILL, toGroup: session)  // No process list: the leader's group is the most that can be reached.
       return
     }
     // Stop them all first, so none can start another process while the others are killed.
-    for member in members { kill(member, SIGSTOP) }
-    for member in Platform.processes(inSession: session) ?? members { kill(member, SIGKILL) }
+    for member in members { Platform.send(SIGSTOP, to: member) }
+    for member in Platform.processes(inSession: session) ?? members { Platform.send(SIGKILL, to: member) }
   }
 
   /// Ends every running session and exits on Ctrl-C or SIGTERM, so that no test process outlives `course`.
@@ -219,11 +222,9 @@ enum Sessions {
   }
 
   private static let interruptHandlerInstalled: Bool = {
-    for signalNumber in [SIGINT, SIGTERM] {
-      signal(signalNumber) { received in
-        pendingInterrupt.store(received, ordering: .sequentiallyConsistent)
-        if runsInProgress.load(ordering: .sequentiallyConsistent) == 0 { _exit(128 + received) }
-      }
+    Platform.handle([SIGINT, SIGTERM]) { received in
+      pendingInterrupt.store(received, ordering: .sequentiallyConsistent)
+      if runsInProgress.load(ordering: .sequentiallyConsistent) == 0 { Platform.exitAtOnce(128 + received) }
     }
     return true
   }()

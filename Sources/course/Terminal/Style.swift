@@ -1,4 +1,5 @@
-import Foundation  // also brings the C library's `isatty`, from Glibc on Linux and Darwin on macOS
+import Foundation
+import Platform
 
 /// Colour and emphasis for the terminal: only on a terminal, and never when `NO_COLOR` is set.
 struct Style {
@@ -6,12 +7,12 @@ struct Style {
 
   /// The style for standard output, decided from the environment.
   static func forStandardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
-    let terminal = isatty(STDOUT_FILENO) != 0
+    let terminal = Platform.isTerminal(STDOUT_FILENO)
     return Style(isEnabled: terminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
   }
 
   /// Whether standard input is a terminal someone can answer questions on.
-  static var isInteractive: Bool { isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 }
+  static var isInteractive: Bool { Platform.isTerminal(STDIN_FILENO) && Platform.isTerminal(STDOUT_FILENO) }
 
   func bold(_ text: String) -> String { wrap(text, "1") }
   func dim(_ text: String) -> String { wrap(text, "2") }

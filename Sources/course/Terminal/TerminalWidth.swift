@@ -1,4 +1,4 @@
-import Foundation  // also brings the C library's `isatty`, from Glibc on Linux and Darwin on macOS
+import Foundation
 import Platform
 
 /// The width of the terminal standard output is shown on, in columns.
@@ -9,7 +9,7 @@ import Platform
 enum TerminalWidth {
   /// The terminal's columns, `COLUMNS`, or `nil`.
   static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
-    if isatty(STDOUT_FILENO) != 0, let columns = askTerminal(), columns > 0 { return columns }
+    if Platform.isTerminal(STDOUT_FILENO), let columns = askTerminal(), columns > 0 { return columns }
     if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
     return nil
   }

@@ -133,10 +133,11 @@ struct Ex6_5_GallerySourceTests {
 
   @Test("Each call of gallery() makes and starts a loader of its own, which it reads to the end")
   func eachCallHasItsOwnLoader() async {
-    let made = Locked(0)
+    let made = Locked<[ImageBatchLoader]>([])
     let source = LoaderGallerySource { delegate in
-      made.withLock { $0 += 1 }
-      return ImageBatchLoader(delegate: delegate, plan: .init(batches: 4, imagesPerBatch: 1))
+      let loader = ImageBatchLoader(delegate: delegate, plan: .init(batches: 4, imagesPerBatch: 1))
+      made.withLock { $0.append(loader) }
+      return loader
     }
     // The dashboard asks again on every reload: the second call must load again, not hand back the first.
     var images: [Int] = []
@@ -151,18 +152,19 @@ struct Ex6_5_GallerySourceTests {
     }
     let loaders = made.withLock { $0 }
     // No loader at all is the other tests' finding ("gallery() never called makeLoader").
-    if loaders == 1 {
+    if loaders.count == 1 {
       Issue.record(
         "gallery() was called twice, but made 1 loader: each call makes a loader of its own with makeLoader, starts it, and returns its batches. A loader or stream kept from an earlier call has already ended, and the second gallery read \(images[1]) images. [one-loader]"
       )
-    } else if loaders > 2 {
+    } else if loaders.count > 2 {
       Issue.record(
-        "gallery() was called twice, and made \(loaders) loaders: each call makes exactly one, with makeLoader. [one-loader]"
+        "gallery() was called twice, and made \(loaders.count) loaders: each call makes exactly one, with makeLoader. [one-loader]"
       )
-    } else if loaders == 2, images[0] == 4, images[1] < images[0] {
-      // Only when the first call read every batch: batches lost on every call are the other tests' finding.
+    } else if loaders.count == 2, images[0] > 0, images[1] == 0, loaders[1].deliveredBatches > 0 {
+      // Nothing at all from a loader that delivered: the second gallery is not that loader's. Some
+      // batches lost, but not all, is a buffering policy's or a delegate's doing: the other tests' finding.
       Issue.record(
-        "The second call of gallery() read \(images[1]) images where the first read \(images[0]): each call returns the batches of its own loader, from the first. [one-loader]"
+        "The second call of gallery() read no image, though its loader delivered \(loaders[1].deliveredBatches) batches: each call returns the batches of its own loader, not a stream kept from the first. [one-loader]"
       )
     }
   }

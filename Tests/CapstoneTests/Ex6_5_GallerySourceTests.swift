@@ -151,7 +151,9 @@ struct Ex6_5_GallerySourceTests {
       images.append(read ?? -1)
     }
     let loaders = made.withLock { $0 }
-    // No loader at all is the other tests' finding ("gallery() never called makeLoader").
+    // No loader at all is the other tests' finding ("gallery() never called makeLoader"). So are two
+    // loaders whose second gallery read less: a stream kept from the first call reads as one whose
+    // yields were all lost after finish() (a Task per batch), and counts cannot tell them apart.
     if loaders.count == 1 {
       Issue.record(
         "gallery() was called twice, but made 1 loader: each call makes a loader of its own with makeLoader, starts it, and returns its batches. A loader or stream kept from an earlier call has already ended, and the second gallery read \(images[1]) images. [one-loader]"
@@ -159,12 +161,6 @@ struct Ex6_5_GallerySourceTests {
     } else if loaders.count > 2 {
       Issue.record(
         "gallery() was called twice, and made \(loaders.count) loaders: each call makes exactly one, with makeLoader. [one-loader]"
-      )
-    } else if loaders.count == 2, images[0] > 0, images[1] == 0, loaders[1].deliveredBatches > 0 {
-      // Nothing at all from a loader that delivered: the second gallery is not that loader's. Some
-      // batches lost, but not all, is a buffering policy's or a delegate's doing: the other tests' finding.
-      Issue.record(
-        "The second call of gallery() read no image, though its loader delivered \(loaders[1].deliveredBatches) batches: each call returns the batches of its own loader, not a stream kept from the first. [one-loader]"
       )
     }
   }

@@ -65,14 +65,49 @@ final class LiveStatus {
     return found
   }
 
-  /// How many graded suites an event stream says have finished.
-  static func finishedSuites(inEventStream stream: String) -> Int {
-    var suites: Set<Substring> = []
-    for line in stream.split(separator: "\n") where line.contains("\"testEnded\"") {
-      guard let start = line.range(of: "\"testID\":\"") else { continue }
-      let id = line[start.upperBound...].prefix { $0 != "\"" }
-      if !id.contains("/"), id.hasSuffix("Tests") { suites.insert(id) }
+  /// What a test run has done so far, read from its event stream: the graded suites and the tests
+  /// that have ended, and how many tests the run holds (`0` until the test process has listed them).
+  struct TestProgress: Equatable {
+    var suitesDone = 0
+    var testsDone = 0
+    var tests = 0
+
+    /// The status line's words for a run of `exercises` graded suites: what is done, never a bare
+    /// "0 of 1" that reads as stuck while the one suite's tests are running.
+    func detail(exercises: Int) -> String {
+      guard tests > 0 else { return "starting the test process" }
+      let counted = "\(testsDone) of \(tests) tests done"
+      return exercises == 1 ? counted : "\(suitesDone) of \(exercises) exercises, \(counted)"
     }
-    return suites.count
+
+    /// How far the run has come, from 0 to 1; `nil` until the tests are listed.
+    var fraction: Double? { tests > 0 ? Double(testsDone) / Double(tests) : nil }
+  }
+
+  /// How far the test run of `stream` (Swift Testing's JSON event stream, version 0) has come.
+  static func testProgress(inEventStream stream: String) -> TestProgress {
+    var suites: Set<Substring> = []
+    var ended: Set<Substring> = []
+    var listed: Set<Substring> = []
+    for line in stream.split(separator: "\n") {
+      if line.contains("\"kind\":\"test\""), line.contains("\"kind\":\"function\""),
+        let id = value(of: "id", in: line)
+      {
+        listed.insert(id)
+      } else if line.contains("\"testEnded\""), let id = value(of: "testID", in: line) {
+        if id.contains("/") {
+          ended.insert(id)
+        } else if id.hasSuffix("Tests") {
+          suites.insert(id)
+        }
+      }
+    }
+    return TestProgress(suitesDone: suites.count, testsDone: ended.count, tests: max(listed.count, ended.count))
+  }
+
+  /// The string value of `key` in one JSON line, when it has no escaped quote in it (a test's id has none).
+  private static func value(of key: String, in line: Substring) -> Substring? {
+    guard let start = line.range(of: "\"\(key)\":\"") else { return nil }
+    return line[start.upperBound...].prefix { $0 != "\"" }
   }
 }

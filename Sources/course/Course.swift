@@ -113,6 +113,23 @@ final class Course {
     (liveStatus(label), total)
   }
 
+  /// Where the learner is: the exercise whose file they saved last, when it has not passed yet, or the
+  /// next one after it when it has; on a fresh clone, where no file is edited, the first not passed.
+  ///
+  /// `watch` starts here, so that a learner who is on 3.2 with 1.1 left half-done is not sent back to 1.1.
+  func whereTheLearnerIs(_ states: [String: Verdict?]) -> (topic: Topic, exercise: Exercise)? {
+    let edited = exercises.compactMap { entry -> (entry: (topic: Topic, exercise: Exercise), saved: Date)? in
+      guard !isShippedStub(entry.exercise, in: entry.topic),
+        let saved =
+          (try? FileManager.default.attributesOfItem(
+            atPath: workspace.url(entry.topic.exercisePath(entry.exercise)).path))?[.modificationDate] as? Date
+      else { return nil }
+      return (entry, saved)
+    }
+    guard let last = edited.max(by: { $0.saved < $1.saved })?.entry else { return next(after: states) }
+    return states[last.exercise.id] == .some(.passed) ? next(after: states, from: last.exercise) : last
+  }
+
   /// The first exercise, in teaching order, that has not passed; after `current`, the next one
   /// after it that has not passed (then, at the end, the first one left behind).
   func next(after states: [String: Verdict?], from current: Exercise? = nil) -> (topic: Topic, exercise: Exercise)? {

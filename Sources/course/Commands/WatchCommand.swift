@@ -6,7 +6,8 @@ struct WatchCommand: Command {
   static let info = CommandInfo(
     name: "watch", abstract: "Re-check an exercise every time you save it; move on when it passes.",
     usage: "watch [<id>] [--scratch] [--interval <seconds>]",
-    discussion: "Without an id, watches the next exercise that has not passed. Stop it with Ctrl-C.",
+    discussion:
+      "Without an id, watches the exercise you saved last (or the next one, once it passes); on a fresh clone, the first. Stop it with Ctrl-C.",
     options: [
       ("--scratch", "Watch the instructor's scratch copy (see `course live`)."),
       ("--interval <seconds>", "How often to look for changes (default 0.5)."),
@@ -28,7 +29,7 @@ struct WatchCommand: Command {
 
   func run(_ course: Course) throws -> Int32 {
     let mode: Checker.Mode = scratch ? .scratch : .exercises
-    var current = try id.map { try course.exercise($0) } ?? course.next(after: try course.states(checking: false))
+    var current = try id.map { try course.exercise($0) } ?? course.whereTheLearnerIs(try course.states(checking: false))
     var checks = 0
     while let (topic, exercise) = current {
       if scratch { try course.workspace.prepareScratch(of: topic) }
@@ -37,10 +38,12 @@ struct WatchCommand: Command {
       print(course.style.bold("Watching \(exercise.id) \(exercise.title)") + course.style.dim("   (Ctrl-C to stop)"))
       print(course.style.dim("Edit \(CheckCommand.path(of: exercise, in: topic, scratch: scratch)) and save."))
       print()
+      fflush(nil)  // piped to a file or a pager, what is printed shows now, not when a buffer fills
       guard let verdict = try course.check([(topic, exercise)], mode: mode, showProgress: true)[exercise.id] else {
         continue  // saved again while it was checked: check the newest version
       }
       print(CheckCommand.render(verdict, of: exercise, in: topic, style: course.style, scratch: scratch))
+      fflush(nil)
       checks += 1
       if let maxChecks, checks >= maxChecks { return verdict.isPassed ? 0 : 1 }
       if verdict.isPassed {
@@ -58,6 +61,7 @@ struct WatchCommand: Command {
         if let (_, next) = current {
           print()
           print(course.style.green("Passed. Moving on to \(next.id) \(next.title)…"))
+          fflush(nil)
           Thread.sleep(forTimeInterval: 2)
           continue
         }

@@ -1,5 +1,6 @@
 import CourseCatalog
 import Foundation
+import Platform
 
 /// `course present <id>`: a large, plain page for the projector: the stub, the lesson's checklist, the verdict.
 struct PresentCommand: Command {
@@ -8,7 +9,7 @@ struct PresentCommand: Command {
     abstract: "Instructor view: an exercise's stub, its checklist items and a verdict, on one projector page.",
     usage: "present <id> [--check]",
     discussion:
-      "Plain text, no colour, at most 40 rows, wrapped at word boundaries to the terminal's width (at most 100 columns; `COLUMNS` when output is not a terminal): the stub's code, the checklist items this exercise practises, whole, and with --check the verdict of the scratch copy (`course live`) under a large banner.",
+      "Plain text, no colour, at most 40 rows from the top of a cleared screen (on a terminal), wrapped at word boundaries to the terminal's width (at most 100 columns; `COLUMNS` when output is not a terminal): the stub's code, the checklist items this exercise practises, whole, and with --check the verdict of the scratch copy (`course live`) under a large banner.",
     options: [("--check", "Check the scratch copy and show its verdict.")])
 
   var id: String
@@ -41,6 +42,9 @@ struct PresentCommand: Command {
         verdict.explanation.map { CheckCommand.inScratchWords($0, topic: topic) }
       )
     }
+    // On a terminal the page starts at the top of a cleared screen: `swift run`'s build lines, and a
+    // check's, would otherwise push its 40 rows off the projector. A pipe or a file gets the page alone.
+    if Platform.isTerminal(STDOUT_FILENO) { print("\u{1B}[2J\u{1B}[H", terminator: "") }
     for line in page.lines(width: PresentPage.width(forTerminalColumns: TerminalWidth.current())) { print(line) }
     return 0
   }

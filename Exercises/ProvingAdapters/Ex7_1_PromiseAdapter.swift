@@ -1,7 +1,18 @@
 // Exercise 7.1 · Both paths of a promise adapter
 //
-// Write the tests that prove `ArticleCloudRepository`, the promise adapter of exercise 3.2 (in
-// `ProvingAdaptersSubjects`: read its doc comment). Give it a cloud of your own, scripted
+// Write the tests that prove `ArticleCloudRepository`, the promise adapter of exercise 3.2.
+// The subject, whole, as your tests see it (its body lives with the course's machinery, beside the
+// broken versions the check swaps in; you never need to open it):
+//
+//   public struct ArticleCloudRepository: ArticleRepository {   // import ProvingAdaptersSubjects
+//     public let cloud: ArticleCloud             // the legacy source; the app passes .shared
+//     public init(cloud: ArticleCloud = .shared)
+//     public func latest(refresh: Bool) async throws -> [Article]
+//   }
+//   It returns what the cloud fulfills, for the `refresh` flag asked, and throws what the cloud
+//   rejects with, a cancellation too.
+//
+// Give it a cloud of your own, scripted
 // (`cloud.articles.script(.succeed(…))`, `.fail(…)`), and prove both paths:
 // - the success path returns exactly the cloud's articles, and asks the cloud with the `refresh`
 //   flag it was given;

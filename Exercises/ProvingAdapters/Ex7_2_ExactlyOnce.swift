@@ -1,7 +1,19 @@
 // Exercise 7.2 · Exactly once: catch a double resume and a zero resume
 //
-// Write the tests that prove `ProfileLoader` (in `ProvingAdaptersSubjects`: read its doc comment)
-// resumes exactly once, whatever the SDK does. Script the SDK (`service.endpoint.script(…)`) on
+// Write the tests that prove `ProfileLoader` resumes exactly once, whatever the SDK does.
+// The subject, whole, as your tests see it (its body lives with the course's machinery, beside the
+// broken versions the check swaps in; you never need to open it):
+//
+//   public struct ProfileLoader: Sendable {      // import ProvingAdaptersSubjects
+//     public let service: UserProfileService     // the legacy SDK
+//     public init(service: UserProfileService)
+//     public func profile(id: Int) async throws -> UserProfile
+//   }
+//   It loads user profiles from the legacy SDK, resuming exactly once whatever the SDK does. The
+//   first callback wins and every later one is ignored. An error wins over a profile, and a
+//   callback with neither throws `NeitherValueNorError`.
+//
+// Script the SDK (`service.endpoint.script(…)`) on
 // every path: a profile; an error; two callbacks (`.twice(…)`); an error then a profile; a profile
 // and an error together (`Script([.both(…)])`); neither (`.neither`). On the plain paths, prove too
 // that it asks for the user it is given (`service.endpoint.calls`), and returns the SDK's own

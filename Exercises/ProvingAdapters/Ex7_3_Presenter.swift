@@ -1,7 +1,22 @@
 // Exercise 7.3 · A presenter tested with a stub repository
 //
-// Write the tests that prove `ArticleListPresenter` (in `ProvingAdaptersSubjects`: read its doc
-// comment) at its boundary: give it a `StubArticleRepository` (from ProvingKit) and a spy view of
+// Write the tests that prove `ArticleListPresenter` at its boundary.
+// The subject, whole, as your tests see it (its body lives with the course's machinery, beside the
+// broken versions the check swaps in; you never need to open it):
+//
+//   @MainActor public final class ArticleListPresenter: ArticleListPresenterProtocol {
+//     public weak var view: (any ArticleListViewProtocol)?   // weak: the screen owns its presenter
+//     public private(set) var articles: [Article]            // after the last successful load
+//     public private(set) var loading: Task<Void, Never>?    // the load started last
+//     public init(repository: any ArticleRepository, view: (any ArticleListViewProtocol)? = nil)
+//     public func onViewDidLoad()     // load the articles, from a cache if the repository has one
+//     public func onPullToRefresh()   // load the newest articles, bypassing any cache
+//   }
+//   It loads on the main actor. A load that succeeds sets `articles` and then asks the view to
+//   reload. A load that fails calls the view's `handleApiError(error:)` and keeps the articles
+//   already shown.
+//
+// Give it a `StubArticleRepository` (from ProvingKit) and a spy view of
 // your own that conforms to `ArticleListViewProtocol`, on the main actor. Your tests never touch
 // the legacy singleton or the promise library. Prove that:
 // - a load sets the repository's articles and then reloads the view, once;

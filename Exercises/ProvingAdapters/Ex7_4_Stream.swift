@@ -1,7 +1,16 @@
 // Exercise 7.4 · A stream, start to end, and a consumer that stops
 //
-// Write the tests that prove `messages(from:)` (in `ProvingAdaptersSubjects`: read its doc comment),
-// the stream adapter of exercise 4.3, over a scripted `LegacySocket(plan:)`. Prove that:
+// Write the tests that prove `messages(from:)`, the stream adapter of exercise 4.3.
+// The subject, whole, as your tests see it (its body lives with the course's machinery, beside the
+// broken versions the check swaps in; you never need to open it):
+//
+//   public func messages(from socket: LegacySocket) -> AsyncThrowingStream<String, any Error>
+//   // import ProvingAdaptersSubjects
+//   The socket's messages, every one in order, until it closes; it throws the error that broke
+//   the socket, if one did. When the consumer stops (it breaks out of its loop, or its task is
+//   cancelled), the stream disconnects the socket.
+//
+// Test it over a scripted `LegacySocket(plan:)`. Prove that:
 // - every message arrives, in order, and then the stream ends (collect it under `withDeadline`);
 // - messages that arrive before anyone reads are kept, every one;
 // - a socket that breaks ends the loop by throwing its error, after every message;

@@ -1,7 +1,20 @@
 // Exercise 7.5 · A teammate's suite passes a broken adapter
 //
-// A teammate migrated the login to `Authenticator` (in `ProvingAdaptersSubjects`: read its doc comment)
-// and wrote this suite. It passes. Review it as you would in a code review: some of its tests are
+// A teammate migrated the login to `Authenticator`.
+// The subject, whole, as your tests see it (its body lives with the course's machinery, beside the
+// broken versions the check swaps in; you never need to open it):
+//
+//   public struct Authenticator: Sendable {      // import ProvingAdaptersSubjects
+//     public let auth: AuthService               // the legacy service
+//     public init(auth: AuthService)
+//     public func login(user: String, password: String) async throws -> Session
+//   }
+//   It logs in through the legacy `AuthService`, resuming exactly once whatever the service does.
+//   It passes the credentials on as given and returns the service's own session. It throws the
+//   service's own error, and `NeitherValueNorError` when the service answers with neither. The
+//   first answer wins; a second one is ignored.
+//
+// The teammate wrote this suite. It passes. Review it as you would in a code review: some of its tests are
 // right, and some would pass an adapter that is broken. Fix the suite so that it catches every broken
 // adapter the course tries, without changing the two tests that are right: `returnsTheSession()` and
 // `passesCredentials()`. Add tests, and rewrite the others.

@@ -295,7 +295,7 @@ extension Catalog {
         hints: [
           "Run each of the teammate's tests in your head against an adapter that never resumes on failure: which one would still pass? A test that sleeps and asserts nothing passes everything.",
           "A double callback checked in the test's own process crashes the run against a broken adapter: move it into `#expect(processExitsWith: .success)`.",
-          "Keep `returnsTheSession()` and `passesCredentials()` as they are: they are right. What is not tested at all? Look at the adapter's doc comment, sentence by sentence.",
+          "Keep `returnsTheSession()` and `passesCredentials()` as they are: they are right. What is not tested at all? Read the adapter's contract in the header, sentence by sentence.",
         ],
         kind: .review,
         mutants: [

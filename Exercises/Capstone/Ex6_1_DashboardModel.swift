@@ -11,6 +11,7 @@
 //     gallery to its end (`images`, in order);
 //   - a source that fails adds one sentence to `errors` naming it ("profile",
 //     "articles") and leaves its part of the screen as it was; the rest still loads;
+//     `errors` holds the last load's failures only: each load starts with none;
 //   - a reload (`load()` called again, say by pull to refresh) starts at once, even
 //     while an earlier call still waits, and the newest call wins: what an earlier
 //     call receives after that changes nothing. A reload shows the gallery once.

@@ -7,7 +7,8 @@
 //     once; one failure fails the whole result, at once.
 //   - `availableThumbnails`: the thumbnails that loaded, in article order; failures are skipped.
 //   - `feed(session:api:timeout:)`: the feed, or `TimeoutError(seconds: timeout)` if it takes
-//     longer than `timeout` seconds.
+//     longer than `timeout` seconds, counted to the fraction: 0.5 is half a second, rounded
+//     neither down nor up.
 
 import CourseCatalog
 import Foundation

@@ -4,7 +4,8 @@
 //
 // `ProgressDownload.start(progress:completion:)` reports progress many times, then
 // completes (or fails) once. Turn it into an `AsyncStream<Double>` that yields every
-// progress value, in order, and finishes when the download ends, either way.
+// progress value, in order, and finishes when the download ends, either way. A consumer
+// that stops early (it leaves its loop, or its task is cancelled) cancels the download.
 
 import CourseCatalog
 import LegacyKit

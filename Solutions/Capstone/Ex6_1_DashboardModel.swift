@@ -13,7 +13,7 @@ public final class DashboardModel {
   public private(set) var syncProgress = 0.0
   /// The gallery's images, in order.
   public private(set) var images: [UIImage] = []
-  /// One sentence per source that failed.
+  /// One sentence per source that failed in the last load (each load starts with none).
   public private(set) var errors: [String] = []
 
   private let sources: DashboardSources
@@ -36,6 +36,7 @@ public final class DashboardModel {
     // never blanks the whole screen.
     async let profile = Result { try await sources.profiles.profile(id: userID) }
     async let articles = Result { try await sources.articles.latest(refresh: false) }
+    // The errors are the last load's: a reload that answers shows none of the failures before it.
     errors = []
     // After every `await`, a newer load may have started, and finished: then this one stops.
     let profileResult = await profile

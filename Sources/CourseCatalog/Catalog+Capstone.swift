@@ -27,6 +27,7 @@ extension Catalog {
           AntiPattern(id: "wrong-headlines", unlisted: "The headlines are not the published titles, in order"),
           AntiPattern(id: "error-without-failure", unlisted: "Reports an error though every source answered"),
           AntiPattern(id: "wrong-user", unlisted: "Loads the profile of another user than the model's"),
+          AntiPattern(id: "errors-kept", unlisted: "A reload keeps the errors of the load before it"),
         ]),
       Exercise(
         id: "6.2", title: "Source 1: the promise singleton", grade: .practice, points: 20,

@@ -18,6 +18,9 @@ extension Catalog {
           AntiPattern(id: "sync-unless-on-main", "While the main queue is busy, a delegate method that waits for it"),
           AntiPattern(id: "drops-batches", unlisted: "A batch the loader delivered never reaches `didLoadBatch`"),
           AntiPattern(id: "calls-off-main", unlisted: "`didLoadBatch` called off the main queue"),
+          AntiPattern(
+            id: "weak-handler",
+            unlisted: "A batch handed over before the handler was released never reaches `didLoadBatch`"),
         ]),
       Exercise(
         id: "5.2", title: "The view model keeps its handler alive", grade: .practice, points: 20,

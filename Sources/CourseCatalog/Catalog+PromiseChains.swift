@@ -89,6 +89,7 @@ extension Catalog {
           AntiPattern(
             id: "early-timeout",
             unlisted: "Gives up sooner than `timeout` seconds (a timer in milliseconds, or none at all)"),
+          AntiPattern(id: "rounded-timeout", unlisted: "Rounds a fractional `timeout` up to whole seconds"),
         ]),
       Exercise(
         id: "1.5", title: "Flatten a pyramid of callbacks", grade: .challenge, points: 30,

@@ -10,12 +10,14 @@ extension Catalog {
         hints: [
           "`AsyncStream { continuation in ... }` runs its closure at once: start the download there.",
           "Yield each progress value; call `finish()` in the completion, or the consumer's loop never ends.",
+          "`continuation.onTermination` runs when the consumer stops, or the stream finishes: cancel the download there.",
         ],
         antiPatterns: [
           AntiPattern(id: "newest-only", "Yield every value, in order"),
           AntiPattern(id: "no-finish", "Call `finish()` in the completion"),
           AntiPattern(id: "start-in-task", "Start the source once, inside the builder closure"),
           AntiPattern(id: "task-per-value", "Yield directly from the callback"),
+          AntiPattern(id: "no-cancel", unlisted: "A consumer that stops early leaves the download running"),
         ]),
       Exercise(
         id: "4.2", title: "Termination: stop the source when the consumer stops", grade: .practice, points: 20,

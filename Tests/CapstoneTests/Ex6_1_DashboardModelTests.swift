@@ -130,7 +130,7 @@ struct Ex6_1_DashboardModelTests {
   @Test("A reload that fails keeps what the screen showed, and says why")
   func failedReloadKeepsTheScreen() async {
     // The first load answers; the reload finds both requests failing, as on a train going into a tunnel.
-    let flaky = AnswersOnceThenOffline(profile: Self.ada, articles: Article.samples)
+    let flaky = AnswersByTurn.answersOnceThenOffline(profile: Self.ada, articles: Article.samples)
     let model = DashboardModel(
       sources: DashboardSources(
         articles: flaky, profiles: flaky, sync: StubSyncSource([0.5, 1.0]), gallery: StubGallerySource(Self.batches)),
@@ -160,6 +160,24 @@ struct Ex6_1_DashboardModelTests {
     if first.images.count == 6, second.images != first.images {
       Issue.record(
         "After a reload, the gallery shows \(second.images.count) images, not its 6: a reload's first batch replaces what the last load showed, so the gallery appears once. [gallery-twice]"
+      )
+    }
+  }
+
+  @Test("A reload that answers shows no error: errors holds the last load's failures only")
+  func answeredReloadClearsErrors() async {
+    // The first load finds both sources offline; the reload finds them back.
+    let back = AnswersByTurn(profile: Self.ada, articles: Article.samples, online: [false, true])
+    let model = DashboardModel(
+      sources: DashboardSources(
+        articles: back, profiles: back, sync: StubSyncSource([0.5, 1.0]), gallery: StubGallerySource(Self.batches)),
+      userID: 1)
+    guard let first = await shown(after: model), let second = await shown(after: model) else { return }
+    // A first load that reports nothing is the failure tests' finding, not this one's.
+    guard !first.errors.isEmpty, second.greeting == "Hello, Ada", second.headlines == Self.published else { return }
+    if !second.errors.isEmpty {
+      Issue.record(
+        "The reload answered, and the screen shows it, yet errors still says \(second.errors): errors holds the failures of the last load only, so each load starts by emptying it. [errors-kept]"
       )
     }
   }
@@ -298,30 +316,44 @@ struct Shown: Sendable {
   }
 }
 
-/// A profile source and article repository that answer the first call, then fail every later one.
-final class AnswersOnceThenOffline: ArticleRepository, ProfileSource {
+/// A profile source and article repository whose calls answer or fail by turn: the first call of each
+/// follows `online[0]`, the second `online[1]`, and every later call the last entry.
+final class AnswersByTurn: ArticleRepository, ProfileSource {
   let profile: UserProfile
   let articles: [Article]
+  let online: [Bool]
   private let calls = Locked((profiles: 0, articles: 0))
 
-  init(profile: UserProfile, articles: [Article]) {
+  init(profile: UserProfile, articles: [Article], online: [Bool]) {
     self.profile = profile
     self.articles = articles
+    self.online = online
+  }
+
+  /// A source that answers the first call, then fails every later one.
+  static func answersOnceThenOffline(profile: UserProfile, articles: [Article]) -> AnswersByTurn {
+    AnswersByTurn(profile: profile, articles: articles, online: [true, false])
+  }
+
+  private func isOnline(turn: Int) -> Bool {
+    online[min(turn, online.count) - 1]
   }
 
   func profile(id: Int) async throws -> UserProfile {
-    let first = calls.withLock {
-      $0.profiles += 1; return $0.profiles == 1
+    let turn = calls.withLock {
+      $0.profiles += 1
+      return $0.profiles
     }
-    guard first else { throw LegacyError.offline }
+    guard isOnline(turn: turn) else { throw LegacyError.offline }
     return profile
   }
 
   func latest(refresh: Bool) async throws -> [Article] {
-    let first = calls.withLock {
-      $0.articles += 1; return $0.articles == 1
+    let turn = calls.withLock {
+      $0.articles += 1
+      return $0.articles
     }
-    guard first else { throw LegacyError.offline }
+    guard isOnline(turn: turn) else { throw LegacyError.offline }
     return articles
   }
 }

@@ -133,4 +133,33 @@ struct Ex5_1_HandlerTests {
         "While the main queue was busy, the delegate method did not return: it waited for the main actor, which holds the loader's queue hostage. Hop with Task { @MainActor in didLoadBatch(batch) } and return at once; never DispatchQueue.main.sync. [sync-unless-on-main] [main-sync]"
     )
   }
+
+  @Test(
+    "A batch handed over before the handler is released still reaches the closure: the hop keeps the closure, not the handler, proved in a child process"
+  )
+  func inFlightBatchOutlivesTheHandler() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) {
+          let recorder = BatchRecorder()
+          let loader = ImageBatchLoader(delegate: nil)
+          // The main queue is held while the batch is handed over and the handler let go: the hop is
+          // still waiting to run when the last reference to the handler goes, every time.
+          try await withMainQueueHeld("imageLoader(_:didLoadBatch:), then the handler let go") {
+            var handler: ImageBatchHandler? = ImageBatchHandler { batch in recorder.record(batch) }
+            handler?.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1))
+            handler = nil
+          }
+          // A second for the hop, as in the other tests; the scenario's deadline is longer, so a batch
+          // that never comes is this sentence, not a hang.
+          guard await recorder.wait(for: 1) else {
+            throw ResumeProbe.ProbeFailure(
+              "the loader handed the handler a batch, and the handler was let go before its hop ran: the batch never reached didLoadBatch. The screen loses a batch it was given. Capture the closure in the hop, not the handler weakly: let forward = didLoadBatch; Task { @MainActor in forward(batch) }. [weak-handler]"
+            )
+          }
+        }
+      }
+    }
+    expectFinished(child, "ImageBatchHandler let go while its batch was on its way to the main actor")
+  }
 }

@@ -106,4 +106,29 @@ struct Ex4_1_ProgressStreamTests {
       )
     }
   }
+
+  @Test(
+    "A consumer that stops early cancels the download, whether it leaves its loop or its task is cancelled",
+    arguments: ["leaves its loop", "is cancelled"])
+  func stoppingCancels(_ stop: String) async throws {
+    // Ten seconds of progress: still running when the consumer stops, on any machine.
+    let steps = (1...1000).map { Double($0) / 1000 }
+    let download = ProgressDownload(plan: .init(progress: steps, outcome: .success(1000), interval: 0.01))
+    if stop == "leaves its loop" {
+      // The stream is made in the loop, as a caller writes it: let go when the loop is left.
+      _ = try await withDeadline("reading one progress value, then leaving the loop") {
+        for await _ in progressUpdates(of: download) { break }
+      }
+    } else {
+      let reader = Task { for await _ in progressUpdates(of: download) {} }
+      _ = await eventually { download.starts > 0 }
+      reader.cancel()
+      _ = try await withDeadline("the loop of a reader whose task was cancelled") { await reader.value }
+    }
+    _ = await eventually { download.cancellations > 0 }
+    #expect(
+      download.cancellations > 0,
+      "The consumer stopped (it \(stop)), but the download went on: cancel it in the stream's onTermination, which runs when the consumer leaves its loop or its task is cancelled. [no-cancel]"
+    )
+  }
 }

@@ -121,6 +121,9 @@ let package = Package(
     .target(name: "PromiseKitLite", dependencies: ["Locking"]),
     .target(name: "LegacyKit", dependencies: ["PromiseKitLite", "Locking"]),
     .target(name: "CourseCatalog", dependencies: ["Locking"]),
+    // The maintainers' audits of the catalog, the suites' sentences, the lessons and the corpus: beside
+    // the tools that run them (`course verify`, their tests), never in a learner's exercise build.
+    .target(name: "CourseAudits", dependencies: ["CourseCatalog"]),
     // Out-of-order scheduling on demand, for the tests and the demo that show a race every time.
     .target(name: "Scheduling", dependencies: ["Locking", "Platform"]),
     .target(
@@ -129,10 +132,11 @@ let package = Package(
       swiftSettings: builtFromSettings),
     // What a learner's tests of topic 7 may use beyond Swift Testing: a deadline and a stub repository.
     .target(name: "ProvingKit", dependencies: ["CourseCatalog", "CourseKit", "LegacyKit", "Locking"]),
-    .executableTarget(name: "course", dependencies: ["CourseCatalog", "Locking", "Platform", "Scheduling"]),
+    .executableTarget(
+      name: "course", dependencies: ["CourseAudits", "CourseCatalog", "Locking", "Platform", "Scheduling"]),
     .executableTarget(name: "PromiseBenchmarks", dependencies: ["PromiseKitLite", "Platform"]),
     .testTarget(name: "PromiseKitLiteTests", dependencies: ["PromiseKitLite", "Locking"]),
-    .testTarget(name: "CourseCatalogTests", dependencies: ["CourseCatalog"]),
+    .testTarget(name: "CourseAuditsTests", dependencies: ["CourseAudits", "CourseCatalog"]),
     // The lessons' code examples, compiled and tested so that they stay true.
     .target(name: "LessonExamples", dependencies: ["PromiseKitLite", "LegacyKit"], path: "Docs/Examples"),
     .testTarget(name: "LessonExamplesTests", dependencies: ["LessonExamples", "LegacyKit", "ProvingKit"]),

@@ -46,7 +46,7 @@ extension AntiPattern {
   }
 
   /// The ranges of ` [id]` in `message`, each with the space before it.
-  static func tagRanges(in message: String) -> [Range<String.Index>] {
+  public static func tagRanges(in message: String) -> [Range<String.Index>] {
     var ranges: [Range<String.Index>] = []
     var search = message.startIndex..<message.endIndex
     while let open = message.range(of: " [", range: search) {

@@ -1,3 +1,4 @@
+import CourseCatalog
 import Foundation
 
 /// Finds the failure sentences of a graded suite that name no anti-pattern, or one its exercise does not declare.

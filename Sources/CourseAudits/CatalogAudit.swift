@@ -1,3 +1,4 @@
+import CourseCatalog
 import Foundation
 
 /// The maintainers' check of the catalog against the files: every entry complete, every file listed.

@@ -1,3 +1,4 @@
+import CourseCatalog
 import Foundation
 
 /// Finds the awaits in a graded suite that could wait for the learner's code with no deadline.

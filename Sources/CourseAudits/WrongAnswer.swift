@@ -1,3 +1,4 @@
+import CourseCatalog
 import Foundation
 
 /// A plausible wrong answer to an exercise, kept in the corpus that proves the suite catches it.

@@ -1,3 +1,4 @@
+import CourseCatalog
 import Foundation
 
 extension CatalogAudit {

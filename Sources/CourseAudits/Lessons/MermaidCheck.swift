@@ -1,3 +1,4 @@
+import CourseCatalog
 import Foundation
 
 /// A well-formedness check of a Mermaid diagram, strict enough to catch what breaks rendering.

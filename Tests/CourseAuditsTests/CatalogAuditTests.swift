@@ -1,3 +1,4 @@
+import CourseAudits
 import CourseCatalog
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CourseCatalog
 import Foundation
 
 /// One fenced code block of a Markdown file: its info string, its lines, and where it starts.

@@ -148,7 +148,8 @@ struct WarmCommandTests {
     let topic = Catalog.topics[0]
     #expect(
       WarmCommand.commandLine(of: .init(mode: .exercises, topic: topic), workspace: workspace)
-        == "COURSE_EXERCISES=Exercises COURSE_TOPICS=\(topic.module) swift build --build-tests --scratch-path .build")
+        == "COURSE_EXERCISES=Exercises COURSE_TOPICS=\(topic.module) swift build --build-tests --scratch-path .build/course-exercises"
+    )
     #expect(
       WarmCommand.commandLine(of: .init(mode: .scratch, topic: topic), workspace: workspace)
         == "COURSE_EXERCISES=\(Workspace.scratchFolder) COURSE_TOPICS=\(topic.module) swift build --build-tests --scratch-path .build/course-scratch"

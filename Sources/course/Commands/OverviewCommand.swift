@@ -65,6 +65,13 @@ struct OverviewCommand: Command {
       print("  read   \(topic.lessonLink(exercise))")
       print("  check  swift run course check \(exercise.id)     (or: swift test --filter \(topic.filter(exercise)))")
       print("  stuck? swift run course hint \(exercise.id)")
+      // While the lesson is read, the topic's first build runs: the first check then only links.
+      if BackgroundBuild.isWanted(), BackgroundBuild.start(topic, in: course.workspace) {
+        print(
+          style.dim(
+            "  (Building topic \(topic.number) in the background while you read, so that your first check takes seconds. Any check stops it and keeps what it built.)"
+          ))
+      }
     } else {
       print(style.green(style.bold("Every exercise passes. Well done.")))
     }

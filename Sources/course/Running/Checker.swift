@@ -172,7 +172,9 @@ struct Checker {
 
   var scratchPath: String {
     switch mode {
-    case .exercises: ".build"
+    // Not `.build`, which `swift run course` builds in and locks: a check's build, and the one the
+    // overview starts in the background, never wait for that lock, nor it for them.
+    case .exercises: ".build/course-exercises"
     case .solutions: ".build/course-solutions"
     case .scratch: ".build/course-scratch"
     }
@@ -197,16 +199,30 @@ struct Checker {
     !FileManager.default.fileExists(atPath: workspace.url(scratch).appendingPathComponent("debug").path)
   }
 
+  /// The command line and the environment of the build of `topics` from `sourcesFolder` in `scratch`:
+  /// one place, so that a background build (``BackgroundBuild``) builds exactly what a check will.
+  func buildCommand(topics: [Topic]?, sourcesFolder: String, scratch: String) -> (
+    arguments: [String], environment: [String: String]
+  ) {
+    (
+      ["swift", "build", "--build-tests", "--scratch-path", scratch],
+      environment(topics: topics, sourcesFolder: sourcesFolder).merging(
+        ["COURSE_MUTANT_FILE": workspace.url(scratch).appendingPathComponent(Self.mutantFileName).path]
+      ) { _, new in new }
+    )
+  }
+
   func build(topics: [Topic]?, sourcesFolder: String, scratch: String, status: LiveStatus? = nil) throws
     -> BuildOutcome
   {
+    // A build the overview left running in the background is stopped first: this one reuses what it
+    // built, and never competes with it for the build folder or the CPU.
+    BackgroundBuild.stop(in: workspace)
     let cold = isCold(scratch: scratch)
     status?.update(cold ? "(a first build: a minute or two)" : "")
+    let command = buildCommand(topics: topics, sourcesFolder: sourcesFolder, scratch: scratch)
     var subprocess = Subprocess(
-      arguments: ["swift", "build", "--build-tests", "--scratch-path", scratch],
-      environment: environment(topics: topics, sourcesFolder: sourcesFolder).merging(
-        ["COURSE_MUTANT_FILE": workspace.url(scratch).appendingPathComponent(Self.mutantFileName).path]
-      ) { _, new in new }, directory: workspace.root)
+      arguments: command.arguments, environment: command.environment, directory: workspace.root)
     if let status {
       subprocess.onTick = { output in
         guard let step = LiveStatus.buildStep(in: output) else { return }
@@ -229,6 +245,7 @@ struct Checker {
     let events = FileManager.default.temporaryDirectory.appendingPathComponent(
       "course-events-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: events) }
+    BackgroundBuild.stop(in: workspace)
     var subprocess = Subprocess(
       arguments: [
         "swift", "test", "--skip-build", "--scratch-path", scratch, "--filter", filter,
@@ -238,14 +255,16 @@ struct Checker {
         ["COURSE_MUTANT_FILE": try mutantFile(scratch: scratch, naming: mutants)]
       ) { _, new in new }, directory: workspace.root,
       timeLimit: timeLimit, progressFile: events)
-    if let (line, total) = status {
-      line.update("0 of \(total) exercises", fraction: 0)
-      subprocess.onTick = { _ in
-        let done = LiveStatus.finishedSuites(inEventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
-        line.update("\(done) of \(total) exercises", fraction: Double(done) / Double(max(total, 1)))
-      }
+    func showProgress() {
+      guard let (line, total) = status else { return }
+      let progress = LiveStatus.testProgress(inEventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
+      line.update(progress.detail(exercises: total), fraction: progress.fraction)
     }
+    showProgress()
+    if status != nil { subprocess.onTick = { _ in showProgress() } }
     let outcome = try subprocess.run()
+    // The last count, so that a log's line before the verdict says what was done, not where it started.
+    showProgress()
     status?.0.finish()
     let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
     return (TestReport(eventStream: stream), outcome)

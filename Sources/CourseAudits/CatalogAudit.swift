@@ -144,6 +144,11 @@ public struct CatalogAudit {
       if !suite.contains("struct \(exercise.suiteName)") || !suite.contains(".exercise(\"\(id)\")") {
         problems.append("\(suitePath) does not declare `struct \(exercise.suiteName)` with `.exercise(\"\(id)\")`.")
       }
+      // A race test that is not in the suite would leave course check's sanitizer run with nothing to run.
+      for test in exercise.raceTests where !test.hasSuffix("()") || !suite.contains("func \(test.dropLast(2))(") {
+        problems.append(
+          "Exercise \(id)'s race test \(test) is not a test function of \(suitePath) (name it as `name()`).")
+      }
     } else {
       problems.append("Exercise \(id) has no suite at \(suitePath).")
     }

@@ -65,6 +65,7 @@ extension Catalog {
           "The two callbacks can come from two threads at once, so the flag must be taken under a lock.",
           "Keep the continuation in a `Locked<CheckedContinuation<Location, any Error>?>` and `take()` it: whoever gets it resumes.",
         ],
+        raceTests: ["concurrentCallbacks()"],
         antiPatterns: [
           AntiPattern(id: "resume-every-callback", "A second callback resumes a second time"),
           AntiPattern(id: "wait-for-a-value", "An error followed by a value"),

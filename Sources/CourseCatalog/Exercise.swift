@@ -27,6 +27,10 @@ public struct Exercise: Sendable, Codable, Hashable {
   public let mutants: [Mutant]
   /// Where the learner writes the tests (topic 7): what those tests must not use.
   public let suiteRules: [SuiteRule]
+  /// The tests of its suite that force a race onto two threads (`concurrentCallbacks()`): once the
+  /// plain suite passes, `course check` runs them again under the thread sanitizer, which sees the
+  /// unsynchronized access on every run, where the plain run sees it only when two cores are free.
+  public let raceTests: [String]
 
   /// What an exercise ships with.
   public enum Kind: String, Sendable, Codable, Hashable {
@@ -40,7 +44,7 @@ public struct Exercise: Sendable, Codable, Hashable {
   public init(
     id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String],
     kind: Kind = .stub, buildsOn: [String] = [], mutants: [Mutant] = [], suiteRules: [SuiteRule] = [],
-    antiPatterns: [AntiPattern] = []
+    raceTests: [String] = [], antiPatterns: [AntiPattern] = []
   ) {
     self.id = id
     self.title = title
@@ -54,6 +58,7 @@ public struct Exercise: Sendable, Codable, Hashable {
     self.antiPatterns = antiPatterns
     self.mutants = mutants
     self.suiteRules = suiteRules
+    self.raceTests = raceTests
   }
 
   /// The name of the test suite that checks this exercise: the file's name plus `Tests`.

@@ -1,3 +1,5 @@
+import CourseCatalog
+import Foundation
 import Testing
 
 /// Reads the thread sanitizer's verdict from a child process: the data race it saw, in its own words.
@@ -10,18 +12,15 @@ import Testing
 ///
 /// ```swift
 /// if let race = DataRace.report(in: child) {
-///   Issue.record("Two callbacks raced on shared state: take the continuation under a lock. \(race)")
+///   Issue.record("Two callbacks raced on the state that decides who resumes: \(race). Take it under a lock.")
 /// }
 /// ```
 public enum DataRace {
-  /// The sanitizer's report line (`WARNING: ThreadSanitizer: data race ...`), with the first frame
-  /// of the access it names, or `nil` when the child reported no race (or ran without the sanitizer).
+  /// The race in the learner's words, the two lines of the exercise's file and their code, then the
+  /// sanitizer's headline, or `nil` when the child reported no race (or ran without the sanitizer).
   public static func report(in result: ExitTest.Result?) -> String? {
-    guard let result else { return nil }
-    let lines = String(decoding: result.standardErrorContent, as: UTF8.self).split(separator: "\n").map(String.init)
-    guard let start = lines.firstIndex(where: { $0.contains("ThreadSanitizer: data race") }) else { return nil }
-    let warning = lines[start].trimmingCharacters(in: .whitespaces)
-    let frame = lines[(start + 1)...].first { $0.contains("#0 ") }?.trimmingCharacters(in: .whitespaces)
-    return frame.map { "\(warning) (\($0))" } ?? warning
+    guard let result, let race = DataRaceReport(in: String(decoding: result.standardErrorContent, as: UTF8.self))
+    else { return nil }
+    return "\(race.summary()) (\(race.warning))"
   }
 }

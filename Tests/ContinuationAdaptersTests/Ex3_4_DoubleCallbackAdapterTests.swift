@@ -99,9 +99,11 @@ struct Ex3_4_DoubleCallbackAdapterTests {
       }
     }
     let sentence =
-      "Two callbacks at the same instant from two threads: a `didResume` flag checked, then set, lets both through. Take the continuation under a lock: whoever takes it resumes, everyone after finds nil."
+      "Two callbacks at the same instant from two threads: a flag checked, then set, lets both through. Take the continuation under a lock: whoever takes it resumes, everyone after finds nil."
     if let race = DataRace.report(in: child) {
-      Issue.record("\(sentence) The thread sanitizer saw it: \(race) [didresume-flag]")
+      Issue.record(
+        "Two callbacks released together from two threads raced on the state that decides who resumes: \(race). A flag checked, then set, is two steps two threads can take together. Take the continuation under a lock: whoever takes it resumes, everyone after finds nil. [didresume-flag]"
+      )
     } else {
       ResumeProbe.expectExactlyOnce(
         child, "LocationProvider.currentLocation() given two simultaneous callbacks (\(sentence))")

@@ -132,10 +132,12 @@ struct WarmCommandTests {
   @Test("The plan builds every topic in learner mode, with the solutions, and in the scratch copy")
   func planCoversTheDay() {
     let plan = WarmCommand.plan()
-    #expect(plan.count == Catalog.topics.count * 4)
+    let racing = Catalog.topics.filter { $0.exercises.contains { !$0.raceTests.isEmpty } }
+    #expect(plan.count == Catalog.topics.count * 4 + racing.count)
+    #expect(plan.filter(\.sanitized).map(\.topic) == racing, "the sanitizer's build of each topic with race tests")
     for mode in [Checker.Mode.exercises, .solutions, .scratch] {
       #expect(
-        plan.filter { $0.mode == mode && !$0.isolated }.map(\.topic) == Catalog.topics,
+        plan.filter { $0.mode == mode && !$0.isolated && !$0.sanitized }.map(\.topic) == Catalog.topics,
         "every topic, in order, for \(mode)")
     }
     #expect(plan.filter(\.isolated).map(\.topic) == Catalog.topics, "every topic's fallback build, in order")

@@ -8,8 +8,9 @@ struct CheckCommand: Command {
     usage: "check <id | topic | all> [--json] [--scratch] [--timeout <seconds>] [--verbose]",
     discussion: """
       Each topic is built on its own (COURSE_TOPICS), so a half-edited file in one topic cannot stop another
-      from being checked; a file that does not compile fails only its own exercise. Exits 0 when everything
-      checked passes.
+      from being checked; a file that does not compile fails only its own exercise. An exercise that promises
+      to hold under a race (3.4) and passes is checked again under the thread sanitizer, which sees a race
+      every time that a plain run sees only when two cores are free. Exits 0 when everything checked passes.
       """,
     options: [
       ("--json", "Print the verdicts as JSON."),

@@ -3,10 +3,11 @@ import Foundation
 
 /// `course warm`: every build the workshop day needs, done before the room arrives, and timed.
 ///
-/// A check builds one topic at a time, in one of four build folders: the learner's exercises in
-/// `.build`, the solutions in `.build/course-solutions`, the instructor's scratch copy in
-/// `.build/course-scratch`, and, when a file does not compile, the topic with that file's stub in
-/// `.build/course-isolated`. A first build in a folder takes minutes on a laptop; later ones take
+/// A check builds one topic at a time, in one of five build folders: the learner's exercises in
+/// `.build/course-exercises`, the solutions in `.build/course-solutions`, the instructor's scratch copy in
+/// `.build/course-scratch`, when a file does not compile, the topic with that file's stub in
+/// `.build/course-isolated`, and the race tests of a passing exercise under the thread sanitizer in
+/// `.build/course-sanitized`. A first build in a folder takes minutes on a laptop; later ones take
 /// seconds. So the warm-up runs exactly the builds the day's checks will run, topic by topic, in
 /// each folder, after making sure every topic's scratch copy exists (`course live` makes the same
 /// copy, and never overwrites a file that is already there), and says how long each took.
@@ -28,9 +29,13 @@ struct WarmCommand: Command {
     /// compile: the topic with that file replaced by its stub, in its own folder. Warmed with every
     /// file a stub, so that the fallback recompiles only the files that differ.
     var isolated = false
+    /// Whether this is the build in which a check runs the race tests of an exercise that passed,
+    /// under the thread sanitizer (``Checker/checkRaces(of:in:sourcesFolder:label:)``).
+    var sanitized = false
     /// What the step is for, in a few words.
     var purpose: String {
       if isolated { return "fallback for a file that does not compile" }
+      if sanitized { return "race tests, under the thread sanitizer" }
       return switch mode {
       case .exercises: "learners' exercises"
       case .solutions: "solutions"
@@ -41,6 +46,7 @@ struct WarmCommand: Command {
     func folders(_ workspace: Workspace) -> (sources: String, scratch: String) {
       let checker = Checker(workspace: workspace, mode: mode)
       if isolated { return (Workspace.isolatedFolder, Checker.isolatedScratchPath) }
+      if sanitized { return (checker.sourcesFolder(of: topic), Checker.sanitizedScratchPath) }
       return (checker.sourcesFolder(of: topic), checker.scratchPath)
     }
   }
@@ -53,10 +59,14 @@ struct WarmCommand: Command {
   }
 
   /// The day's builds: each topic in learner mode, then with the solutions, then in the scratch
-  /// copy, then the fallback build a check needs when a file does not compile.
+  /// copy, then the fallback build a check needs when a file does not compile, then, for each topic
+  /// with race tests, the thread sanitizer's build a check runs them in.
   static func plan(topics: [Topic] = Catalog.topics) -> [Step] {
     [Checker.Mode.exercises, .solutions, .scratch].flatMap { mode in topics.map { Step(mode: mode, topic: $0) } }
       + topics.map { Step(mode: .exercises, topic: $0, isolated: true) }
+      + topics.filter { $0.exercises.contains { !$0.raceTests.isEmpty } }.map {
+        Step(mode: .exercises, topic: $0, sanitized: true)
+      }
   }
 
   /// The command line a step runs, as a person would type it.
@@ -65,7 +75,9 @@ struct WarmCommand: Command {
     let (sources, scratch) = step.folders(workspace)
     let environment = checker.environment(topics: [step.topic], sourcesFolder: sources)
     let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    return (variables + ["swift", "build", "--build-tests", "--scratch-path", scratch]).joined(separator: " ")
+    let sanitizer = step.sanitized ? ["--sanitize=thread"] : []
+    return (variables + ["swift", "build", "--build-tests"] + sanitizer + ["--scratch-path", scratch]).joined(
+      separator: " ")
   }
 
   func run(_ course: Course) throws -> Int32 {
@@ -92,7 +104,8 @@ struct WarmCommand: Command {
       let began = clock.now
       let (sources, scratch) = step.folders(course.workspace)
       let outcome = try checker.build(
-        topics: [step.topic], sourcesFolder: sources, scratch: scratch, status: course.liveStatus(label))
+        topics: [step.topic], sourcesFolder: sources, scratch: scratch, sanitized: step.sanitized,
+        status: course.liveStatus(label))
       times.append((label, clock.now - began))
       if !outcome.succeeded { failed.append("\(label): \(outcome.tail)") }
       print("\(label): \(Self.seconds(clock.now - began))\(outcome.succeeded ? "" : ", did not build")")

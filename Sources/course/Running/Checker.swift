@@ -26,6 +26,9 @@ struct Checker {
   var echo = false
   /// Makes the status line of each step (a topic's build, its test run), when progress is shown.
   var status: ((String) -> LiveStatus)? = nil
+  /// Whether an exercise whose suite passes has its race tests (``Exercise/raceTests``) run again
+  /// under the thread sanitizer, in ``sanitizedScratchPath``: what `course check` and `watch` do.
+  var sanitizesRaces = false
   /// Says at once, in a sentence, what a check does differently from what was asked, such as
   /// checking without an exercise that does not compile; nil when nobody is reading.
   var notice: ((String) -> Void)? = nil
@@ -96,6 +99,52 @@ struct Checker {
       if case .crashed = verdicts[exercise.id], !report.runEnded {
         verdicts[exercise.id] = try attributeCrash(
           of: exercise, in: topic, report: report, sourcesFolder: sourcesFolder, scratch: scratch)
+      }
+    }
+    let racing = remaining.filter { !$0.raceTests.isEmpty && verdicts[$0.id] == .passed }
+    if sanitizesRaces, !racing.isEmpty {
+      try verdicts.merge(
+        checkRaces(of: racing, in: topic, sourcesFolder: sourcesFolder, label: label)
+      ) { _, new in new }
+    }
+    return verdicts
+  }
+
+  /// Where a topic is built under the thread sanitizer for the race tests of a check.
+  static let sanitizedScratchPath = ".build/course-sanitized"
+
+  /// Runs the race tests of `exercises`, whose plain suites passed, under the thread sanitizer, and
+  /// returns a verdict for each exercise they fail. A race the timing hid is seen there every time.
+  func checkRaces(of exercises: [Exercise], in topic: Topic, sourcesFolder: String, label: String) throws
+    -> [String: Verdict]
+  {
+    let scratch = Self.sanitizedScratchPath
+    let build = try self.build(
+      topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch, sanitized: true,
+      status: status?("\(label): under the thread sanitizer, building"))
+    guard build.succeeded else {
+      // The plain build succeeded: a sanitized one that does not is the toolchain's, not the learner's.
+      notice?("The thread sanitizer's build failed, so the race tests ran only without it: \(build.tail)")
+      return [:]
+    }
+    let filter = exercises.flatMap { exercise in
+      exercise.raceTests.map { NSRegularExpression.escapedPattern(for: "\(topic.filter(exercise))/\($0)") }
+    }.joined(separator: "|")
+    let (report, outcome) = try test(
+      filter: filter, topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch, sanitized: true,
+      status: status.map { ($0("\(label): under the thread sanitizer, testing"), exercises.count) })
+    var verdicts: [String: Verdict] = [:]
+    for exercise in exercises {
+      let verdict = Self.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+      if verdict != .passed {
+        verdicts[exercise.id] = verdict
+      } else if let race = DataRaceReport(in: outcome.output) {
+        // A race in the test process itself, not in a child the test reads: the sanitizer's words.
+        verdicts[exercise.id] = .failing([
+          .init(
+            test: exercise.raceTests.joined(separator: ", "),
+            messages: ["Under the thread sanitizer: \(race.summary()) (\(race.warning))."])
+        ])
       }
     }
     return verdicts
@@ -201,18 +250,20 @@ struct Checker {
 
   /// The command line and the environment of the build of `topics` from `sourcesFolder` in `scratch`:
   /// one place, so that a background build (``BackgroundBuild``) builds exactly what a check will.
-  func buildCommand(topics: [Topic]?, sourcesFolder: String, scratch: String) -> (
+  func buildCommand(topics: [Topic]?, sourcesFolder: String, scratch: String, sanitized: Bool = false) -> (
     arguments: [String], environment: [String: String]
   ) {
     (
-      ["swift", "build", "--build-tests", "--scratch-path", scratch],
+      ["swift", "build", "--build-tests"] + (sanitized ? ["--sanitize=thread"] : []) + ["--scratch-path", scratch],
       environment(topics: topics, sourcesFolder: sourcesFolder).merging(
         ["COURSE_MUTANT_FILE": workspace.url(scratch).appendingPathComponent(Self.mutantFileName).path]
       ) { _, new in new }
     )
   }
 
-  func build(topics: [Topic]?, sourcesFolder: String, scratch: String, status: LiveStatus? = nil) throws
+  func build(
+    topics: [Topic]?, sourcesFolder: String, scratch: String, sanitized: Bool = false, status: LiveStatus? = nil
+  ) throws
     -> BuildOutcome
   {
     // A build the overview left running in the background is stopped first: this one reuses what it
@@ -220,7 +271,7 @@ struct Checker {
     BackgroundBuild.stop(in: workspace)
     let cold = isCold(scratch: scratch)
     status?.update(cold ? "(a first build: a minute or two)" : "")
-    let command = buildCommand(topics: topics, sourcesFolder: sourcesFolder, scratch: scratch)
+    let command = buildCommand(topics: topics, sourcesFolder: sourcesFolder, scratch: scratch, sanitized: sanitized)
     var subprocess = Subprocess(
       arguments: command.arguments, environment: command.environment, directory: workspace.root)
     if let status {
@@ -239,8 +290,8 @@ struct Checker {
   /// Runs the tests matching `filter`, with `mutants` (exercise id to mutant slug) standing in for the
   /// subjects of topic 7's exercises, and reads what each test did.
   func test(
-    filter: String, topics: [Topic]?, sourcesFolder: String, scratch: String, status: (LiveStatus, total: Int)? = nil,
-    mutants: [String: String] = [:]
+    filter: String, topics: [Topic]?, sourcesFolder: String, scratch: String, sanitized: Bool = false,
+    status: (LiveStatus, total: Int)? = nil, mutants: [String: String] = [:]
   ) throws -> (TestReport, Subprocess.Outcome) {
     let events = FileManager.default.temporaryDirectory.appendingPathComponent(
       "course-events-\(UUID().uuidString).jsonl")
@@ -249,6 +300,7 @@ struct Checker {
     var subprocess = Subprocess(
       arguments: [
         "swift", "test", "--skip-build", "--scratch-path", scratch, "--filter", filter,
+      ] + (sanitized ? ["--sanitize=thread"] : []) + [
         "--experimental-event-stream-output", events.path, "--experimental-event-stream-version", "0",
       ],
       environment: environment(topics: topics, sourcesFolder: sourcesFolder).merging(

@@ -2,7 +2,7 @@
 // Mistake: "A flag remembers that I resumed, so the second callback returns early. The compiler
 //   wanted Sendable, so the flag lives in a small class marked @unchecked Sendable."
 // Anti-pattern: didresume-flag
-// Failure says: a `didResume` flag checked, then set, lets both through
+// Failure says: raced on the state that decides who resumes
 // Race: the check and the set are nanoseconds apart; two threads fall in between only when two
 //   cores are free at that instant, while the thread sanitizer sees the unsynchronized flag every time.
 

@@ -2,7 +2,7 @@
 // Mistake: "A captured var would not compile in the @Sendable callback, so I marked it
 //   nonisolated(unsafe). Only the first callback gets past the flag."
 // Anti-pattern: didresume-flag
-// Failure says: a `didResume` flag checked, then set, lets both through
+// Failure says: raced on the state that decides who resumes
 // Race: the check and the set are nanoseconds apart; two threads fall in between only when two
 //   cores are free at that instant, while the thread sanitizer sees the unsynchronized flag every time.
 

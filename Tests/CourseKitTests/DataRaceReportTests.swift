@@ -1,0 +1,65 @@
+import CourseCatalog
+import Foundation
+import Testing
+
+@Suite("A thread sanitizer's report, read for a learner")
+struct DataRaceReportTests {
+  /// A report as the sanitizer of Swift 6.3 on Linux writes it (mangled frames, a path and a column),
+  /// for two threads that checked and set a flag in an exercise's file.
+  static let report = """
+    ==================
+    WARNING: ThreadSanitizer: data race (pid=11425)
+      Read of size 1 at 0x720800000050 by thread T1:
+        #0 $s20ContinuationAdapters8ProviderV8locationyyFyycfU_ /work/course/Exercises/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift:26:14 (ContinuationAdaptersPackageTests.xctest+0xfcf54) (BuildId: 7a78)
+        #1 $s9LegacyKit11LocationSDKC7requestyyF /work/course/Sources/LegacyKit/Location/LocationSDK.swift:40:9 (ContinuationAdaptersPackageTests.xctest+0x3795f8)
+
+      Previous write of size 1 at 0x720800000050 by thread T2:
+        #0 $s20ContinuationAdapters8ProviderV8locationyyFyycfU_ /work/course/Exercises/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift:27:16 (ContinuationAdaptersPackageTests.xctest+0xfcfb5) (BuildId: 7a78)
+        #1 $s10Foundation6ThreadC4mainyyF <null> (libFoundation.so+0x3795f8) (BuildId: bbe2)
+
+      Location is heap block of size 17 at 0x720800000040 allocated by main thread:
+        #0 malloc /home/build-user/llvm-project/compiler-rt/lib/tsan/rtl/tsan_interceptors_posix.cpp:686:5 (race+0x7a4c0)
+        #1 main /work/course/Exercises/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift:3:13 (race+0xfdd54)
+
+    SUMMARY: ThreadSanitizer: data race /work/course/Exercises/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift:26:14 in $s20ContinuationAdapters
+    ==================
+    """
+
+  static let source = (1...30).map { number in
+    switch number {
+    case 26: "        if didResume { return }"
+    case 27: "        didResume = true"
+    default: ""
+    }
+  }.joined(separator: "\n")
+
+  @Test("Names the two lines of the exercise's file, with their code, read first, then written")
+  func namesTheTwoLines() throws {
+    let race = try #require(DataRaceReport(in: "test output before it\n" + Self.report))
+    #expect(race.warning == "WARNING: ThreadSanitizer: data race")
+    #expect(race.current.kind == "read" && race.current.place == "Ex3_4_DoubleCallbackAdapter.swift:26")
+    #expect(race.previous.kind == "write" && race.previous.place == "Ex3_4_DoubleCallbackAdapter.swift:27")
+    let summary = race.summary { path in
+      path == "/work/course/Exercises/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift" ? Self.source : nil
+    }
+    #expect(
+      summary
+        == "`didResume = true` (Ex3_4_DoubleCallbackAdapter.swift:27) wrote and `if didResume { return }` (Ex3_4_DoubleCallbackAdapter.swift:26) read the same state from two threads at once, with no lock between them"
+    )
+  }
+
+  @Test("Without the file, names the lines; without a frame in an exercise's file, quotes the sanitizer")
+  func fallsBack() throws {
+    let race = try #require(DataRaceReport(in: Self.report))
+    #expect(race.summary { _ in nil }.hasPrefix("line Ex3_4_DoubleCallbackAdapter.swift:27 wrote and line"))
+    let elsewhere = Self.report.replacingOccurrences(of: "Ex3_4_DoubleCallbackAdapter", with: "LocationSDK")
+    #expect(
+      DataRaceReport(in: elsewhere)?.summary()
+        == "two threads touched the same state with no lock between them (WARNING: ThreadSanitizer: data race)")
+  }
+
+  @Test("A clean run has no race to report")
+  func noRace() {
+    #expect(DataRaceReport(in: "Test run with 5 tests passed\nThreadSanitizer: reported 0 warnings") == nil)
+  }
+}

@@ -103,7 +103,7 @@ struct Ex6_4_SyncSourceTests {
           throw ResumeProbe.ProbeFailure(
             inversions > 0
               ? "of 200 values reported back to back, \(values.count) arrived, \(inversions) times out of order. Yield directly from the progress callback: a Task { } per value races the others, and a yield that comes after finish() is lost. [task-per-value]"
-              : "of 200 values reported back to back, \(values.count) arrived, in order: the rest were lost. A yield that comes after finish() is lost (a Task { } per value yields late), and a buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet. [task-per-value] [newest-only]"
+              : "of 200 values reported back to back, \(values.count) arrived, in order: the rest were lost. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet, and a yield that comes after finish() is lost (a Task { } per value yields late). [newest-only] [task-per-value]"
           )
         }
       }

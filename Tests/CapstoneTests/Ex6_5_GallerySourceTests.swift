@@ -183,7 +183,7 @@ private func galleryProblem(with loader: ImageBatchLoader, batches: [[UIImage]]?
   let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
   guard inversions > 0 else {
     return
-      "Of \(expected) batches, \(names.count) arrived, in order: the rest were lost, which \"A consumer that starts reading after\" explains. A yield that comes after finish() is lost (a Task { } per batch yields late), and a buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet. [unretained-delegate] [newest-only]"
+      "Of \(expected) batches, \(names.count) arrived, in order: the rest were lost, which \"A consumer that starts reading after\" explains. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet, and a yield that comes after finish() is lost (a Task { } per batch yields late). [newest-only] [unretained-delegate]"
   }
   return
     "Of \(expected) batches, \(names.count) arrived, \(inversions) times out of order: every batch, in order, then the end of the stream. Yield directly from imageLoader(_:didLoadBatch:): a Task { } per batch races the others, and a yield that comes after finish() is lost. [unretained-delegate]"

@@ -99,7 +99,7 @@ struct Ex3_4_DoubleCallbackAdapterTests {
       }
     }
     let sentence =
-      "Two callbacks at the same instant from two threads: a flag checked, then set, lets both through. Take the continuation under a lock: whoever takes it resumes, everyone after finds nil."
+      "Two callbacks at the same instant from two threads must still resume once: take the continuation under a lock, so that whoever takes it resumes and everyone after finds nil."
     if let race = DataRace.report(in: child) {
       Issue.record(
         "Two callbacks released together from two threads raced on the state that decides who resumes: \(race). A flag checked, then set, is two steps two threads can take together. Take the continuation under a lock: whoever takes it resumes, everyone after finds nil. [didresume-flag]"

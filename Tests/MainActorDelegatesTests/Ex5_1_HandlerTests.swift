@@ -11,7 +11,7 @@ struct Ex5_1_HandlerTests {
 
   /// The sentence for a handler that trapped, with no message, inside the call on a background queue.
   static func trappedOffMain(_ queue: String) -> String {
-    "The handler trapped on the \(queue) queue, and a failed isolation check is the trap that leaves no message there: MainActor.assumeIsolated traps on the loader's background queue. Hop with Task { @MainActor in didLoadBatch(batch) }. [wrap-in-assume-isolated]"
+    "The handler trapped on the \(queue) queue, and a failed isolation check is the trap that leaves no message there: MainActor.assumeIsolated traps on the loader's background queue. Do not assume where you are: hop to the main actor, as the lesson's handler does. [wrap-in-assume-isolated]"
   }
 
   @Test(
@@ -97,7 +97,7 @@ struct Ex5_1_HandlerTests {
       }
     }
     let waitsForItself =
-      "DispatchQueue.main.sync waits for itself there: hop asynchronously, with Task { @MainActor in didLoadBatch(batch) }."
+      "DispatchQueue.main.sync waits for itself there: hop to the main actor without waiting for it, so the call returns at once."
     expectFinished(
       child, "ImageBatchHandler called on the main queue",
       ifTrappedInCall: { _ in
@@ -130,7 +130,7 @@ struct Ex5_1_HandlerTests {
     expectFinished(
       child, "ImageBatchHandler called on a background queue while the main queue was busy",
       ifHung:
-        "While the main queue was busy, the delegate method did not return: it waited for the main actor, which holds the loader's queue hostage. Hop with Task { @MainActor in didLoadBatch(batch) } and return at once; never DispatchQueue.main.sync. [sync-unless-on-main] [main-sync]"
+        "While the main queue was busy, the delegate method did not return: it waited for the main actor, which holds the loader's queue hostage. Hop to the main actor without waiting for it, and return at once; never DispatchQueue.main.sync. [sync-unless-on-main] [main-sync]"
     )
   }
 
@@ -154,7 +154,7 @@ struct Ex5_1_HandlerTests {
           // that never comes is this sentence, not a hang.
           guard await recorder.wait(for: 1) else {
             throw ResumeProbe.ProbeFailure(
-              "the loader handed the handler a batch, and the handler was let go before its hop ran: the batch never reached didLoadBatch. The screen loses a batch it was given. Capture the closure in the hop, not the handler weakly: let forward = didLoadBatch; Task { @MainActor in forward(batch) }. [weak-handler]"
+              "the loader handed the handler a batch, and the handler was let go before its hop ran: the batch never reached didLoadBatch. The screen loses a batch it was given. What the hop needs is the closure, not the handler: keep the closure, and a handler that goes away cannot take a batch with it. [weak-handler]"
             )
           }
         }

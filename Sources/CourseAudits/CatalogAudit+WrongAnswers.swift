@@ -41,11 +41,7 @@ extension CatalogAudit {
     guard WrongAnswer.hasCorpus(topic, root: root) else { return [] }
     var problems: [String] = []
     let (corpus, unreadable) = WrongAnswer.corpus(of: topic, root: root)
-    for path in unreadable {
-      problems.append(
-        "\(path) is not a wrong answer: name it <id>-<slug>.swift and give it Mistake, Anti-pattern and Failure says lines."
-      )
-    }
+    problems += unreadable
     let lesson = (try? String(contentsOf: root.appendingPathComponent(topic.lessonPath), encoding: .utf8)) ?? ""
     let bulletsBySection = Self.antiPatternBullets(in: lesson)
     for exercise in topic.exercises {

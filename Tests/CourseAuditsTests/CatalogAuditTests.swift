@@ -82,7 +82,7 @@ struct CatalogAuditTests {
     #expect(problems.contains("\"Not An Id\" is not lowercase words joined by dashes"))
     #expect(
       problems.contains(
-        "3.4-didresume-flag.swift names the anti-pattern `didresume-flag`, which exercise 3.4 does not declare"))
+        "3.4-didresume-flag.patch names the anti-pattern `didresume-flag`, which exercise 3.4 does not declare"))
   }
 
   @Test("The audit catches an implication of an undeclared id, and one that loops back to its cause")

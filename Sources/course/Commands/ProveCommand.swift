@@ -1,3 +1,4 @@
+import CourseAudits
 import CourseCatalog
 import Foundation
 
@@ -9,32 +10,38 @@ struct ProveCommand: Command {
   static let info = CommandInfo(
     name: "prove",
     abstract: "Maintainers: prove that every wrong answer in Tests/WrongAnswers fails with its sentence.",
-    usage: "prove [<exercise>...] [--only <slug>] [--repeat <n>] [--timeout <seconds>]",
+    usage: "prove [<exercise>...] [--only <slug>] [--repeat <n>] [--timeout <seconds>] [--rebase]",
     discussion: """
       Swaps each wrong answer into a scratch copy in which every other exercise is solved (one build per round),
       runs the suites, and requires that the answer's suite fails with the sentence its header names and that
       every other suite still passes. With exercises (3.4) or a topic (3), proves only their wrong answers.
+      Each wrong answer is a patch of its solution; after a solution changed, --rebase makes every patch
+      again where its lines stand now, and names each one whose lines are gone, for a person to redo.
       """,
     options: [
       ("--only <slug>", "Only the wrong answers with this slug (repeatable)."),
       ("--repeat <n>", "Run each round's suites n times; a wrong answer must be caught in every run (default 1)."),
       ("--timeout <seconds>", "How long each test run may take (default 600)."),
+      ("--rebase", "Rewrite every wrong answer as a patch of its current solution, proving nothing."),
     ])
 
   var keys: [String] = []
   var slugs: Set<String> = []
   var repeats: Int
   var timeout: Double
+  var rebase: Bool
 
   init(_ arguments: inout Arguments) throws {
+    rebase = arguments.flag("--rebase")
     repeats = Int(try arguments.option("--repeat") ?? "1") ?? 1
     timeout = Double(try arguments.option("--timeout") ?? "600") ?? 600
     while let slug = try arguments.option("--only") { slugs.insert(slug) }
     while let key = arguments.positional() { keys.append(key) }
-    try arguments.finish(known: ["--only", "--repeat", "--timeout"])
+    try arguments.finish(known: ["--only", "--repeat", "--timeout", "--rebase"])
   }
 
   func run(_ course: Course) throws -> Int32 {
+    if rebase { return Self.rebase(course) }
     var ids: Set<String>?
     if !keys.isEmpty {
       ids = Set(try keys.flatMap { try course.resolve($0).map(\.exercise.id) })
@@ -50,6 +57,19 @@ struct ProveCommand: Command {
       "prove: \(findings.count - unproved.count) of \(findings.count) wrong answers caught with their sentence, first in the verdict, in \(Int(Date().timeIntervalSince(start))) s"
     )
     return unproved.isEmpty ? 0 : 1
+  }
+
+  /// Rewrites the corpus as patches of the current solutions, and says what moved and what conflicts.
+  static func rebase(_ course: Course) -> Int32 {
+    let results = course.topics.flatMap { WrongAnswer.rebase($0, root: course.workspace.root) }
+    var conflicts: [String] = []
+    for (_, result) in results { if case .conflict(let why) = result { conflicts.append(why) } }
+    let rewritten = results.filter { $0.rebase == .rewritten }.count
+    for conflict in conflicts { print("  ✗ \(conflict)") }
+    print(
+      "rebase: \(rewritten) of \(results.count) wrong answers written again as patches of their solutions, \(results.count - rewritten - conflicts.count) unchanged, \(conflicts.count) to redo by hand"
+    )
+    return conflicts.isEmpty ? 0 : 1
   }
 
   /// One line per wrong answer: caught n of n, or why not.

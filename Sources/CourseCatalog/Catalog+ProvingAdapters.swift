@@ -47,6 +47,12 @@ extension Catalog {
             catchIt:
               "Call `latest(refresh: false)` too, and expect the cloud's calls to end with `false`: this adapter asks with `true` every time."
           ),
+          Mutant(
+            "placeholder-titles", on: "the success path",
+            does: "returns as many articles as the cloud fulfilled, with their ids, but titles of its own",
+            catchIt:
+              "Expect exactly the articles you scripted, the whole array with `==`: their count, or their ids, cannot tell them from these."
+          ),
         ],
         antiPatterns: [
           AntiPattern(id: "success-only", "A suite with only a success test"),
@@ -56,6 +62,7 @@ extension Catalog {
           AntiPattern(id: "samples-only", "A test that never scripts the cloud"),
           AntiPattern(id: "no-refresh-check", "A test that never looks at the `refresh` flag"),
           AntiPattern(id: "one-flag-only", "A test of `refresh: true` alone"),
+          AntiPattern(id: "count-only", "A test that counts the articles"),
         ]),
       Exercise(
         id: "7.2", title: "Exactly once: catch a double resume and a zero resume", grade: .challenge, points: 30,
@@ -244,7 +251,7 @@ extension Catalog {
             "no-on-termination", subject: "a stream", on: "a consumer that stops",
             does: "leaves the socket connected after its consumer stops",
             catchIt:
-              "Break out of the loop after the first message, or cancel its task, and expect `await eventually { !socket.isOpen }`."
+              "Read a live socket that never closes by itself (`closes: false`), leave the loop after the first message, and expect `await eventually { !socket.isOpen }`: a socket that closes on its own is closed whether or not the stream disconnects it."
           ),
           Mutant(
             "disconnect-only-when-finished", subject: "a stream", on: "a consumer that stops",

@@ -26,7 +26,9 @@ public enum AwaitAudit {
     "withCooperativePoolHeld", "Task.yield", "Task.sleep", "MainActor.run", "ChildProcessSlots.shared.run", "#expect",
   ])
   /// Kit methods that wait under a deadline of their own.
-  static let boundedMethods: Set<String> = ["wait", "expectAllReleased", "flush", "finished", "settled"]
+  static let boundedMethods: Set<String> = [
+    "wait", "expectAllReleased", "flush", "finished", "settled", "waitForCalls", "parked",
+  ]
   /// Closures that run without the test awaiting them.
   static let unawaited: Set<String> = ["Task", "group.addTask", "addTask"]
   /// The comment that exempts the await on the next line, with its reason.

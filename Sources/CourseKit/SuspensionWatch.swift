@@ -22,6 +22,7 @@ public final class SuspensionWatch: TaskExecutor, Sendable {
   // `queue` runs the jobs one at a time; `pending` counts those enqueued and not yet finished.
   private let queue = DispatchQueue(label: "course.suspension-watch")
   private let pending = Locked(0)
+  private let run = Locked(0)
 
   /// An executor with no job yet.
   public init() {}
@@ -32,9 +33,21 @@ public final class SuspensionWatch: TaskExecutor, Sendable {
     queue.async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
       self.pending.withLock { $0 -= 1 }
+      self.run.withLock { $0 += 1 }
     }
   }
 
   /// Whether no job of the task is queued or running: it is suspended at an `await`, or finished.
   public var isSuspended: Bool { pending.withLock { $0 == 0 } }
+
+  /// How many jobs of the task have run: a task that never suspends, because it loops on
+  /// `Task.yield()` waiting for something to change, runs thousands, where a task that awaits runs a few.
+  public var jobsRun: Int { run.withLock { $0 } }
+
+  /// Waits until the task is suspended (returns `true`), or has run `spinning` jobs without
+  /// suspending (returns `false`: it is looping, and will not wait on its own).
+  public func parked(orSpinningAfter spinning: Int = 10_000) async -> Bool {
+    _ = await eventually { self.isSuspended || self.jobsRun >= spinning }
+    return isSuspended
+  }
 }

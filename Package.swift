@@ -29,6 +29,7 @@ let topics: [Topic] = [
   Topic(name: "MainActorDelegates", warningsAreErrors: true),
   Topic(name: "ProvingAdapters", learnerWritesTests: true),
   Topic(name: "Capstone"),
+  Topic(name: "ActorsAndTasks"),
 ]
 
 // MARK: - Switches read from the environment

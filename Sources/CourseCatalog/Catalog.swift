@@ -13,6 +13,7 @@ public enum Catalog {
     mainActorDelegates,
     provingAdapters,
     capstone,
+    actorsAndTasks,
   ]
 
   /// Every exercise with its topic, in teaching order.

@@ -1,0 +1,129 @@
+import ActorsAndTasks
+import CourseKit
+import Testing
+
+@Suite("9.1 Reentrancy, the cache: download once", .exercise("9.1"))
+struct Ex9_1_ImageCacheTests {
+  /// A cache over `download`, and a first load of `avatar-7` suspended in its download; `nil`, with
+  /// the verdict recorded, when that load never downloads.
+  static func loadingAvatar(
+    _ download: HeldCalls<String, Picture>
+  ) async -> (ImageCache, Task<Picture, any Error>)? {
+    let cache = ImageCache(download: download.function)
+    let first = Task { try await cache.image(for: "avatar-7") }
+    guard await download.waitForCalls(1) else {
+      first.cancel()
+      Issue.record("The first load of `avatar-7`, a key never seen, never called `download`. [no-download]")
+      return nil
+    }
+    return (cache, first)
+  }
+
+  @Test(
+    "A second load of a key, made while the first is suspended at its download, downloads nothing and gets that picture"
+  )
+  func secondLoadJoinsTheFirst() async throws {
+    let download = HeldCalls<String, Picture>()
+    guard case let (cache, first)? = await Self.loadingAvatar(download) else { return }
+    // The second load runs on an executor that says when it is parked: at its `await`, or done.
+    let watch = SuspensionWatch()
+    let second = Task(executorPreference: watch) { try await cache.image(for: "avatar-7") }
+    let parked = await watch.parked()
+    let downloadsMeanwhile = download.count
+    for index in 0..<download.count {
+      download.answer(index, with: .success(Picture(key: "avatar-7", version: index)))
+    }
+    let firstPicture = await withDeadlineResult("the first image(for: \"avatar-7\")") { try await first.value }
+    let secondPicture = await withDeadlineResult("the second image(for: \"avatar-7\")") { try await second.value }
+    #expect(
+      downloadsMeanwhile == 1,
+      "The second load of `avatar-7` started a second download while the first was suspended at its `await`: an actor runs one call at a time only between `await`s. Keep the download under way (its `Task`) in the actor before the first `await`, and let the second load await it. [check-then-download]"
+    )
+    guard downloadsMeanwhile == 1 else { return }
+    #expect(
+      parked,
+      "The second load of `avatar-7`, made while the first was downloading, never suspended: it looped, waiting for a flag to clear, instead of awaiting the download under way. Keep the download's `Task` and await it. [is-loading-flag]"
+    )
+    let expected = Picture(key: "avatar-7", version: 0)
+    #expect(
+      (try? firstPicture.get()) == expected,
+      "The first load of `avatar-7` should return its download's picture (\(expected)): \(describe(firstPicture)). [wrong-picture]"
+    )
+    #expect(
+      (try? secondPicture.get()) == expected,
+      "The second load of `avatar-7`, made while the first was downloading, should wait for that download and return its picture: \(describe(secondPicture)). A flag that says a download is under way gives the second caller nothing to await: keep the download's `Task` and await it. [is-loading-flag]"
+    )
+  }
+
+  @Test("Loads of different keys download at the same time, each its own picture")
+  func differentKeysDoNotWait() async throws {
+    let download = HeldCalls<String, Picture>()
+    guard case let (cache, avatar)? = await Self.loadingAvatar(download) else { return }
+    let banner = Task { try await cache.image(for: "banner-2") }
+    let bothDownloading = await download.waitForCalls(2)
+    for index in 0..<download.count {
+      let key = download.arguments[index]
+      download.answer(index, with: .success(Picture(key: key, version: index)))
+    }
+    let avatarPicture = await withDeadlineResult("image(for: \"avatar-7\")") { try await avatar.value }
+    let bannerPicture = await withDeadlineResult("image(for: \"banner-2\")") { try await banner.value }
+    #expect(
+      bothDownloading && download.arguments == ["avatar-7", "banner-2"],
+      "While `avatar-7` was downloading, the load of `banner-2` did not start its own download (downloads asked for: \(download.arguments)): it \(did(bannerPicture)). Keep one download under way per key, not one for the whole cache. [one-task-for-all-keys]"
+    )
+    #expect(
+      (try? avatarPicture.get())?.key == "avatar-7" && (try? bannerPicture.get())?.key == "banner-2",
+      "Each load should return its own key's picture: `avatar-7` \(describe(avatarPicture)), `banner-2` \(describe(bannerPicture)). [wrong-picture] [one-task-for-all-keys]"
+    )
+  }
+
+  @Test("A picture already downloaded comes from the cache, with no download")
+  func cachedPictureIsKept() async throws {
+    let download = HeldCalls<String, Picture> { key, index in .success(Picture(key: key, version: index)) }
+    let cache = ImageCache(download: download.function)
+    let first = await withDeadlineResult("image(for: \"avatar-7\")") { try await cache.image(for: "avatar-7") }
+    let again = await withDeadlineResult("image(for: \"avatar-7\") again") { try await cache.image(for: "avatar-7") }
+    #expect(
+      (try? first.get()) == Picture(key: "avatar-7", version: 0),
+      "The first load of `avatar-7` should return its download's picture: \(describe(first)). [wrong-picture] [no-download]"
+    )
+    #expect(
+      download.count == 1 && (try? again.get()) == Picture(key: "avatar-7", version: 0),
+      "A picture already downloaded should come from the cache: the second load, made after the first returned, \(did(again)) after \(download.count) downloads. [no-cache]"
+    )
+  }
+
+  @Test("A failed download is thrown to every caller waiting for it, and not kept: the next load downloads again")
+  func failureIsNotKept() async throws {
+    let download = HeldCalls<String, Picture>()
+    guard case let (cache, first)? = await Self.loadingAvatar(download) else { return }
+    let watch = SuspensionWatch()
+    let second = Task(executorPreference: watch) { try await cache.image(for: "avatar-7") }
+    _ = await watch.parked()
+    for index in 0..<download.count { download.answer(index, with: .failure(Boom(number: 1))) }
+    let firstOutcome = await withDeadlineResult("image(for: \"avatar-7\"), failing") { try await first.value }
+    let secondOutcome = await withDeadlineResult("the second image(for: \"avatar-7\"), failing") {
+      try await second.value
+    }
+    if secondOutcome.hung {
+      // It started a download of its own once the first failed: end it, so nothing waits on.
+      for index in 0..<download.count { download.answer(index, with: .failure(Boom(number: 1))) }
+      _ = await withDeadlineResult("the second image(for: \"avatar-7\"), its own download failed") {
+        try await second.value
+      }
+    }
+    #expect(
+      firstOutcome.failure as? Boom == Boom(number: 1) && secondOutcome.failure as? Boom == Boom(number: 1),
+      "The download of `avatar-7` failed with Boom(1): both loads waiting for it should throw that error, but the first \(did(firstOutcome)) and the second \(did(secondOutcome)). [is-loading-flag] [wrong-picture]"
+    )
+    let before = download.count
+    let retry = Task { try await cache.image(for: "avatar-7") }
+    let downloadedAgain = await download.waitForCalls(before + 1)
+    if downloadedAgain { download.answer(before, with: .success(Picture(key: "avatar-7", version: before))) }
+    let retried = await withDeadlineResult("image(for: \"avatar-7\") after a failed download") { try await retry.value }
+    #expect(
+      downloadedAgain && (try? retried.get()) == Picture(key: "avatar-7", version: before),
+      "After the download of `avatar-7` failed, the next load should download again: it \(downloadedAgain ? "downloaded again, then" : "started no download and") \(did(retried)). Remove a failed download's entry, so the failure is not kept. [failure-kept]"
+    )
+  }
+}

@@ -1,0 +1,120 @@
+import ActorsAndTasks
+import CourseKit
+import Testing
+
+@Suite("9.3 `when` becomes a task group", .exercise("9.3"))
+struct Ex9_3_TaskGroupsTests {
+  static let ids = [1, 2, 3]
+
+  /// Answers the fetch of `id` with `outcome`, then waits until every task on `watch` is parked again:
+  /// the answer has been taken in before the next one is given, so the fetches finish in this order.
+  static func answer(
+    _ fetch: HeldCalls<Int, String>, id: Int, with outcome: Result<String, any Error>, watch: SuspensionWatch
+  ) async {
+    guard let index = fetch.arguments.firstIndex(of: id) else { return }
+    fetch.answer(index, with: outcome)
+    _ = await watch.parked()
+  }
+
+  @Test("fetchAll fetches every id at once, and returns the values in the order of ids, whatever order they finish in")
+  func inputOrder() async throws {
+    let fetch = HeldCalls<Int, String>()
+    // The call and its children run on one executor that says when all of them are parked.
+    let watch = SuspensionWatch()
+    let call = Task(executorPreference: watch) { try await fetchAll(Self.ids, fetch: fetch.function) }
+    let allStarted = await fetch.waitForCalls(3)
+    #expect(
+      allStarted,
+      "With the first fetch held open, `fetchAll` started \(fetch.count) of 3: it fetched one id after another. Add one child task per id, all before awaiting any. [one-at-a-time]"
+    )
+    guard allStarted else {
+      for index in 0..<3 {
+        _ = await fetch.waitForCalls(index + 1)
+        fetch.answer(index, with: .success("article \(index + 1)"))
+      }
+      _ = await withDeadlineResult("fetchAll([1, 2, 3])") { try await call.value }
+      return
+    }
+    for id in Self.ids.reversed() {
+      await Self.answer(fetch, id: id, with: .success("article \(id)"), watch: watch)
+    }
+    let values = await withDeadlineResult("fetchAll([1, 2, 3])") { try await call.value }
+    #expect(
+      (try? values.get()) == ["article 1", "article 2", "article 3"],
+      "The fetches finished 3, 2, 1, and `fetchAll` \(did(values)): values go back in the order of ids, whatever order they finish in. Let each child return its position with its value. [completion-order] [wrong-values]"
+    )
+  }
+
+  @Test("fetchAll throws the first error to arrive, and no fetch it started is still running when it does")
+  func firstErrorCancelsTheRest() async throws {
+    let fetch = HeldCalls<Int, String>()
+    let call = Task { try await fetchAll(Self.ids, fetch: fetch.function) }
+    guard await fetch.waitForCalls(3), let third = fetch.arguments.firstIndex(of: 3) else {
+      call.cancel()
+      for index in 0..<fetch.count { fetch.answer(index, with: .failure(Boom(number: 0))) }
+      Issue.record(
+        "With the first fetch held open, `fetchAll` started \(fetch.count) of 3: it fetched one id after another. [one-at-a-time]"
+      )
+      return
+    }
+    fetch.answer(third, with: .failure(Boom(number: 3)))
+    let outcome = await withDeadlineResult("fetchAll([1, 2, 3]) after the fetch of 3 failed") { try await call.value }
+    let running = fetch.inFlight.map { fetch.arguments[$0] }
+    // Whatever happened, end every fetch, so nothing of this test outlives it.
+    for index in 0..<fetch.count { fetch.answer(index, with: .failure(Boom(number: fetch.arguments[index]))) }
+    if outcome.hung {
+      _ = await withDeadlineResult("fetchAll([1, 2, 3]), every fetch ended") { try await call.value }
+      Issue.record(
+        "The fetch of 3 failed first, and `fetchAll` neither threw nor cancelled the fetches of \(running): it went on waiting for them. The first error to arrive ends the call: `for try await` over a task group throws it, and leaving the group cancels the other children. Awaiting tasks in the order of ids waits for fetches that no longer matter, and a group whose children await a `Task { }` of their own cannot cancel it. [awaits-in-order]"
+      )
+      return
+    }
+    #expect(
+      running.isEmpty,
+      "`fetchAll` threw while the fetches of \(running) were still running: a `Task { }` per id is nobody's child, so neither cancels nor waits for it. Use a task group: when its closure throws, it cancels every child and waits for them before it returns. [siblings-left-running]"
+    )
+    #expect(
+      outcome.failure as? Boom == Boom(number: 3),
+      "The fetch of 3 failed first, with Boom(3), and `fetchAll` \(did(outcome)): throw the first error to arrive. [awaits-in-order] [wrong-values]"
+    )
+  }
+
+  @Test("fetchEach fetches every id at once, and returns every outcome in the order of ids; a failure cancels nothing")
+  func everyOutcome() async throws {
+    let fetch = HeldCalls<Int, String>()
+    let watch = SuspensionWatch()
+    let call = Task(executorPreference: watch) { await fetchEach(Self.ids, fetch: fetch.function) }
+    let allStarted = await fetch.waitForCalls(3)
+    #expect(
+      allStarted,
+      "With the first fetch held open, `fetchEach` started \(fetch.count) of 3: it fetched one id after another. [one-at-a-time]"
+    )
+    if !allStarted {
+      for index in 0..<3 {
+        _ = await fetch.waitForCalls(index + 1)
+        fetch.answer(index, with: .success("article \(index + 1)"))
+      }
+      _ = await withDeadlineResult("fetchEach([1, 2, 3])") { await call.value }
+      return
+    }
+    await Self.answer(fetch, id: 2, with: .failure(Boom(number: 2)), watch: watch)
+    let cancelled = [1, 3].filter { id in fetch.arguments.firstIndex(of: id).map(fetch.wasCancelled) ?? false }
+    await Self.answer(fetch, id: 3, with: .success("article 3"), watch: watch)
+    await Self.answer(fetch, id: 1, with: .success("article 1"), watch: watch)
+    let outcomes = await withDeadlineResult("fetchEach([1, 2, 3])") { await call.value }
+    #expect(
+      cancelled.isEmpty,
+      "The fetch of 2 failed, and `fetchEach` cancelled the fetches of \(cancelled): like `when(resolved:)`, it waits for every outcome. A throwing group cancels its children when an error leaves it: catch each child's error into a `Result`. [resolved-cancels]"
+    )
+    let read = (try? outcomes.get())?.map { outcome -> String in
+      switch outcome {
+      case .success(let value): value
+      case .failure(let error): "\(error)"
+      }
+    }
+    #expect(
+      read == ["article 1", "Boom(2)", "article 3"],
+      "The fetches finished 2 (failing with Boom(2)), 3, 1, and `fetchEach` \(read.map { "returned \($0)" } ?? did(outcomes)): every outcome, in the order of ids. [completion-order] [resolved-cancels] [wrong-values]"
+    )
+  }
+}

@@ -1,0 +1,138 @@
+import ActorsAndTasks
+import CourseKit
+import Testing
+
+@Suite("9.4 `race` and a timeout on an injected clock", .exercise("9.4"))
+struct Ex9_4_RaceAndTimeoutTests {
+  static func mirrors(_ fetch: HeldCalls<Int, String>) -> [@Sendable () async throws -> String] {
+    (1...3).map { fetch.calling($0) }
+  }
+
+  /// `withTimeout(.seconds(5), clock:)` of `operation(1)`, once its timer waits on `clock` and the
+  /// operation runs; `nil`, with the verdict recorded, when the timer never waits on `clock`.
+  static func timing(_ operation: HeldCalls<Int, String>, on clock: TestClock) async -> Task<String, any Error>? {
+    let call = Task { try await withTimeout(.seconds(5), clock: clock, operation: operation.calling(1)) }
+    guard await eventually({ clock.waitingSleeps.count == 1 && operation.count == 1 }) else {
+      call.cancel()
+      operation.answer(0, with: .failure(Boom(number: 0)))
+      Issue.record(
+        "`withTimeout(.seconds(5), clock:)` never began a wait on the clock it was given (waits: \(clock.requestedSleeps)) while its operation ran (\(operation.count) calls): sleep on `clock`, the one the caller passed, beside the operation. [real-clock]"
+      )
+      return nil
+    }
+    return call
+  }
+
+  @Test("The first mirror to answer wins, and the others are cancelled and ended before it returns")
+  func firstWins() async throws {
+    let fetch = HeldCalls<Int, String>()
+    let call = Task { try await firstAnswer(from: Self.mirrors(fetch)) }
+    guard await fetch.waitForCalls(3), let second = fetch.arguments.firstIndex(of: 2) else {
+      call.cancel()
+      for index in 0..<fetch.count { fetch.answer(index, with: .failure(Boom(number: 0))) }
+      Issue.record(
+        "With the first mirror held open, `firstAnswer` started \(fetch.count) of 3 mirrors: run them all at once, one child task each. [one-mirror-at-a-time]"
+      )
+      return
+    }
+    fetch.answer(second, with: .success("from mirror 2"))
+    let answer = await withDeadlineResult("firstAnswer(from:) after mirror 2 answered") { try await call.value }
+    let running = fetch.inFlight.map { fetch.arguments[$0] }
+    let cancelled = [1, 3].filter { mirror in fetch.arguments.firstIndex(of: mirror).map(fetch.wasCancelled) ?? false }
+    for index in 0..<fetch.count { fetch.answer(index, with: .success("from mirror \(fetch.arguments[index])")) }
+    if answer.hung {
+      _ = await withDeadlineResult("firstAnswer(from:), every mirror ended") { try await call.value }
+      Issue.record(
+        "Mirror 2 answered first, and `firstAnswer` went on waiting for mirrors \(running), which it never cancelled. Take the first result the group gives (`group.next()`), then `group.cancelAll()`. [losers-left-running]"
+      )
+      return
+    }
+    #expect(
+      running.isEmpty && cancelled == [1, 3],
+      "Mirror 2 answered first, and `firstAnswer` returned while mirrors \(running) were still running (cancelled: \(cancelled)): cancel the others (`group.cancelAll()`), and let the group wait for them, so none outlives the call. [losers-left-running]"
+    )
+    #expect(
+      (try? answer.get()) == "from mirror 2",
+      "Mirror 2 answered first, and `firstAnswer` \(did(answer)): return what the first to finish returns. [wrong-answer]"
+    )
+  }
+
+  @Test("A mirror that fails first is the answer too, as with race: its error is thrown")
+  func firstFailureWins() async throws {
+    let fetch = HeldCalls<Int, String>()
+    let call = Task { try await firstAnswer(from: Self.mirrors(fetch)) }
+    guard await fetch.waitForCalls(3), let first = fetch.arguments.firstIndex(of: 1) else {
+      call.cancel()
+      for index in 0..<fetch.count { fetch.answer(index, with: .failure(Boom(number: 0))) }
+      Issue.record(
+        "With the first mirror held open, `firstAnswer` started \(fetch.count) of 3 mirrors: run them all at once. [one-mirror-at-a-time]"
+      )
+      return
+    }
+    fetch.answer(first, with: .failure(Boom(number: 1)))
+    let answer = await withDeadlineResult("firstAnswer(from:) after mirror 1 failed") { try await call.value }
+    for index in 0..<fetch.count { fetch.answer(index, with: .success("from mirror \(fetch.arguments[index])")) }
+    if answer.hung { _ = await withDeadlineResult("firstAnswer(from:), every mirror ended") { try await call.value } }
+    #expect(
+      answer.failure as? Boom == Boom(number: 1),
+      "Mirror 1 failed first, with Boom(1), and `firstAnswer` \(did(answer)): like `race`, the first to finish is the answer, value or error. Waiting for the first success is what `race(fulfilled:)` does, and this header asks for `race`. [first-success-only]"
+    )
+  }
+
+  @Test("An operation that answers in time returns its value, and its timer is stopped")
+  func answersInTime() async throws {
+    let clock = TestClock()
+    let operation = HeldCalls<Int, String>()
+    guard let call = await Self.timing(operation, on: clock) else { return }
+    clock.advance(by: .seconds(4))
+    operation.answer(0, with: .success("in time"))
+    let value = await withDeadlineResult("withTimeout after the operation answered in time") { try await call.value }
+    if value.hung {
+      clock.advance(by: .seconds(1))
+      _ = await withDeadlineResult("withTimeout, the timer fired") { try await call.value }
+      Issue.record(
+        "The operation answered at 4 s of 5, and `withTimeout` returned only when the timer fired: cancel the timer's child once the operation finishes (`group.cancelAll()`). [timer-left-running]"
+      )
+      return
+    }
+    #expect(
+      (try? value.get()) == "in time",
+      "The operation answered \"in time\" at 4 s of 5, and `withTimeout` \(did(value)). [wrong-answer] [wrong-duration]"
+    )
+    #expect(
+      clock.waitingSleeps.isEmpty,
+      "`withTimeout` returned, and its timer still waits on the clock: cancel it, so nothing the call started outlives it. [timer-left-running]"
+    )
+  }
+
+  @Test("When the time passes first, it throws TimedOut, and the operation is cancelled and ended before it does")
+  func timesOut() async throws {
+    let clock = TestClock()
+    let operation = HeldCalls<Int, String>()
+    guard let call = await Self.timing(operation, on: clock) else { return }
+    #expect(
+      clock.requestedSleeps == [.seconds(5)],
+      "`withTimeout(.seconds(5), clock:)` asked the clock for waits of \(clock.requestedSleeps): one wait, of the duration given. [wrong-duration]"
+    )
+    clock.advance(by: .seconds(5))
+    let outcome = await withDeadlineResult("withTimeout after 5 s passed") { try await call.value }
+    let running = !operation.inFlight.isEmpty
+    let cancelled = operation.wasCancelled(0)
+    operation.answer(0, with: .success("too late"))
+    if outcome.hung {
+      _ = await withDeadlineResult("withTimeout, the operation ended") { try await call.value }
+      Issue.record(
+        "5 s passed on the clock, and `withTimeout` went on waiting for the operation, which it \(cancelled ? "cancelled" : "never cancelled"). [work-left-running] [wrong-duration]"
+      )
+      return
+    }
+    #expect(
+      outcome.failure is TimedOut,
+      "5 s passed on the clock before the operation answered, and `withTimeout` \(did(outcome)): throw `TimedOut`. [wrong-answer]"
+    )
+    #expect(
+      !running && cancelled,
+      "`withTimeout` threw, and the operation \(running ? "was still running" : "had ended") and was \(cancelled ? "" : "not ")cancelled: a timeout cancels the work, and waits for it to end, or the work outlives the call. A task group does both. [work-left-running]"
+    )
+  }
+}

@@ -1,0 +1,199 @@
+import ActorsAndTasks
+import CourseKit
+import Testing
+
+@Suite("9.6 A cancellation that comes first", .exercise("9.6"))
+struct Ex9_6_RequestLineTests {
+  /// A line over `send`, with one request ("A") being sent and held open, and `waiting` requests
+  /// made after it, each parked at its place in the line before the next is made.
+  struct Scene {
+    let send: HeldCalls<String, String>
+    let line: RequestLine
+    let first: Task<String, any Error>
+    let waiting: [Task<String, any Error>]
+
+    /// The scene, or `nil` when "A" was never sent.
+    static func make(waiting paths: [String]) async -> Scene? {
+      let send = HeldCalls<String, String>()
+      let line = RequestLine(send: send.function)
+      let first = Task { try await line.request("A") }
+      guard await send.waitForCalls(1) else {
+        first.cancel()
+        return nil
+      }
+      var waiting: [Task<String, any Error>] = []
+      for path in paths {
+        // Made on an executor that says when the request is parked: in line, or done.
+        let watch = SuspensionWatch()
+        waiting.append(Task(executorPreference: watch) { try await line.request(path) })
+        _ = await watch.parked()
+      }
+      return Scene(send: send, line: line, first: first, waiting: waiting)
+    }
+
+    /// Ends every send still held, so nothing of the test outlives it.
+    func endAll() async {
+      for _ in 0..<4 {
+        for index in 0..<send.count { send.answer(index, with: .success("reply to \(send.arguments[index])")) }
+        _ = await eventually { send.inFlight.isEmpty }
+      }
+      for task in [first] + waiting { task.cancel() }
+    }
+  }
+
+  static let notSent = "`request(\"A\")`, on an idle line, never called `send`. [wrong-reply]"
+
+  /// Whether requests made behind "A" were sent while it was: then nothing waits in line, and the
+  /// test records why it cannot go on.
+  static func noLine(_ scene: Scene) -> Bool {
+    guard scene.send.count > 1 else { return false }
+    Issue.record(
+      "While \"A\" was being sent, the requests made behind it were sent too (\(scene.send.arguments)): an actor runs one call at a time only between `await`s, so each request waits its turn in a line of your own. [no-line]"
+    )
+    return true
+  }
+
+  @Test("One request is sent at a time, in the order request was called, each getting its own reply")
+  func oneAtATimeInOrder() async throws {
+    guard let scene = await Scene.make(waiting: ["B", "C"]) else {
+      Issue.record(Comment(rawValue: Self.notSent))
+      return
+    }
+    let sentAtOnce = scene.send.count
+    var order: [String] = []
+    for step in 0..<3 {
+      _ = await scene.send.waitForCalls(step + 1)
+      guard step < scene.send.count else { break }
+      order.append(scene.send.arguments[step])
+      scene.send.answer(step, with: .success("reply to \(scene.send.arguments[step])"))
+    }
+    let replies = await withDeadlineResult("the three requests") {
+      [try await scene.first.value, try await scene.waiting[0].value, try await scene.waiting[1].value]
+    }
+    await scene.endAll()
+    #expect(
+      sentAtOnce == 1,
+      "While \"A\" was being sent, \(sentAtOnce - 1) more requests were sent beside it: the transport takes one at a time, so the others wait their turn in a line. [no-line]"
+    )
+    guard sentAtOnce == 1 else { return }
+    #expect(
+      order == ["A", "B", "C"],
+      "Requests made A, B, C were sent \(order): each waits its turn in the order `request` was called. [out-of-order]")
+    #expect(
+      (try? replies.get()) == ["reply to A", "reply to B", "reply to C"],
+      "Each request should return its own send's reply: they \(did(replies)). [wrong-reply]")
+  }
+
+  @Test(
+    "A request cancelled while it waits its turn throws CancellationError at once, is never sent, and the line moves on"
+  )
+  func cancelledWhileWaiting() async throws {
+    guard let scene = await Scene.make(waiting: ["B", "C"]) else {
+      Issue.record(Comment(rawValue: Self.notSent))
+      return
+    }
+    if Self.noLine(scene) {
+      await scene.endAll()
+      return
+    }
+    scene.waiting[0].cancel()
+    let cancelled = await withDeadlineResult("request(\"B\"), cancelled while \"A\" was being sent") {
+      try await scene.waiting[0].value
+    }
+    scene.send.answer(0, with: .success("reply to A"))
+    _ = await scene.send.waitForCalls(2)
+    let next = scene.send.count > 1 ? scene.send.arguments[1] : nil
+    await scene.endAll()
+    let sent = scene.send.arguments
+    if cancelled.hung {
+      Issue.record(
+        "\"B\" was cancelled while it waited behind \"A\", and it went on waiting: its cancellation came before its request existed, and nothing heard it. Wrap the wait in `withTaskCancellationHandler`, whose `onCancel` takes the ticket out of the line and resumes it with `CancellationError`. [waits-for-turn]"
+      )
+    } else {
+      #expect(
+        cancelled.failure is CancellationError,
+        "\"B\" was cancelled while it waited behind \"A\", and `request` \(did(cancelled)): throw `CancellationError`. [wrong-reply]"
+      )
+    }
+    #expect(
+      !sent.contains("B"),
+      "\"B\" was cancelled while it waited, and it was sent anyway when its turn came (sent: \(sent)): check for cancellation once the turn comes, before you send. [sent-after-cancel]"
+    )
+    #expect(
+      next == "C",
+      "Once \"A\" was answered, the next request sent was \(next.map { "\"\($0)\"" } ?? "none"), not \"C\": a cancelled request leaves the line, and the one behind it takes its place. [waits-for-turn] [sent-after-cancel] [out-of-order]"
+    )
+  }
+
+  @Test("A task already cancelled when it calls request sends nothing and throws CancellationError")
+  func alreadyCancelled() async throws {
+    let send = HeldCalls<String, String>()
+    let line = RequestLine(send: send.function)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await line.request("A")
+    }
+    let outcome = await withDeadlineResult("request(\"A\") in a cancelled task") { try await task.value }
+    for index in 0..<send.count { send.answer(index, with: .success("reply")) }
+    #expect(
+      send.count == 0,
+      "The task was cancelled before it called `request(\"A\")`, and the request was sent anyway: check for cancellation before you join the line or send. [no-early-check]"
+    )
+    #expect(
+      outcome.failure is CancellationError,
+      "`request(\"A\")` in a cancelled task \(did(outcome)): throw `CancellationError`. [no-early-check] [wrong-reply]")
+  }
+
+  @Test(
+    "A request cancelled while it is sent is cancelled at the source, throws CancellationError, and the next one goes")
+  func cancelledMidFlight() async throws {
+    guard let scene = await Scene.make(waiting: ["B"]) else {
+      Issue.record(Comment(rawValue: Self.notSent))
+      return
+    }
+    if Self.noLine(scene) {
+      await scene.endAll()
+      return
+    }
+    scene.first.cancel()
+    let atSource = await eventually { scene.send.wasCancelled(0) && scene.send.inFlight.first != 0 }
+    let outcome = await withDeadlineResult("request(\"A\"), cancelled while sent") { try await scene.first.value }
+    let nextSent = await scene.send.waitForCalls(2)
+    await scene.endAll()
+    #expect(
+      atSource,
+      "\"A\" was cancelled while it was sent, and `send` never heard it: a cancel reaches only what runs in the cancelled task itself, and this `send` ran in a task of its own (`Task { }`, `Task.detached`). Await `send` in the request's own task. [unstructured-send]"
+    )
+    guard atSource else { return }
+    #expect(
+      outcome.failure is CancellationError,
+      "\"A\" was cancelled while it was sent, and `request` \(did(outcome)): throw `CancellationError`. [wrong-reply]")
+    #expect(
+      nextSent,
+      "\"A\" was cancelled while it was sent, and \"B\" behind it was never sent: a cancelled send passes the turn on, as every other way out of `request` must (a `defer`). [turn-kept-on-error]"
+    )
+  }
+
+  @Test("A failed send throws its error, and the next request goes")
+  func failurePassesTheTurn() async throws {
+    guard let scene = await Scene.make(waiting: ["B"]) else {
+      Issue.record(Comment(rawValue: Self.notSent))
+      return
+    }
+    if Self.noLine(scene) {
+      await scene.endAll()
+      return
+    }
+    scene.send.answer(0, with: .failure(Boom(number: 500)))
+    let outcome = await withDeadlineResult("request(\"A\"), failing") { try await scene.first.value }
+    let nextSent = await scene.send.waitForCalls(2)
+    await scene.endAll()
+    #expect(
+      outcome.failure as? Boom == Boom(number: 500),
+      "The send of \"A\" failed with Boom(500), and `request` \(did(outcome)): throw its error. [wrong-reply]")
+    #expect(
+      nextSent,
+      "The send of \"A\" failed, and \"B\" behind it was never sent: pass the turn on however `request` ends (a `defer`). [turn-kept-on-error]"
+    )
+  }
+}

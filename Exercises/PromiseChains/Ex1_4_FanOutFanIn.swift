@@ -9,6 +9,9 @@
 //   - `feed(session:api:timeout:)`: the feed, or `TimeoutError(seconds: timeout)` if it takes
 //     longer than `timeout` seconds, counted to the fraction: 0.5 is half a second, rounded
 //     neither down nor up.
+//
+// The structured counterparts, which cancel what loses: exercises 9.3 and 9.4
+// (Docs/09-actors-and-structured-concurrency.md#when-becomes-a-task-group).
 
 import CourseCatalog
 import Foundation

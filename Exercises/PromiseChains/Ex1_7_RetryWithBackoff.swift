@@ -8,6 +8,9 @@
 //     and so on (use `after`, never `sleep`);
 //   - never retry a cancellation;
 //   - when the attempts are used up, fail with the last error.
+//
+// The same retry in `async` code, on an injected clock: exercise 9.7
+// (Docs/09-actors-and-structured-concurrency.md#retry-on-a-clock).
 
 import CourseCatalog
 import Foundation

@@ -45,6 +45,21 @@ struct DemoTests {
     #expect(output.contains("progress 100%") && !output.contains("the loop ended"))
   }
 
+  @Test(
+    "reentrant-cache downloads twice with the textbook actor and once with the shared task, on every run",
+    arguments: 1...5)
+  func cacheDownloadsTwiceThenOnce(run: Int) async {
+    let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+      await DemoScenarios.reentrantCache()
+    }
+    let output = child.map { String(decoding: $0.standardOutputContent, as: UTF8.self) } ?? ""
+    let counts = output.split(separator: "\n").compactMap { line -> Int? in
+      guard let range = line.range(of: "Downloads started: ") else { return nil }
+      return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+    #expect(counts == [2, 1], "run \(run): \(output)")
+  }
+
   @Test("reordered-batches shows batches overtaking each other, on every run", arguments: 1...10)
   func batchesOvertake(run: Int) async {
     let child = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {

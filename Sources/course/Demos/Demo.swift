@@ -65,5 +65,15 @@ struct Demo: Sendable {
         exercise 4.1).
         """,
       scenario: DemoScenarios.streamNeverFinishes),
+    Demo(
+      name: "reentrant-cache", title: "An actor cache downloads one image twice: reentrancy, not a data race",
+      explanation: """
+        The cache is an actor, so its dictionary is never touched by two threads at once: Swift 6 accepts it \
+        and the thread sanitizer finds nothing. But the first call gave the actor up at its await, and the \
+        second call ran meanwhile, found nothing cached, and downloaded again. What was true before the \
+        await (not cached) was acted on after it. Keep the download under way, as a Task stored before the \
+        first await, and let later calls await it: one download (topic 9, exercise 9.1).
+        """,
+      scenario: DemoScenarios.reentrantCache),
   ]
 }

@@ -77,6 +77,93 @@ enum DemoScenarios {
     try? await Task.sleep(for: .milliseconds(500))
     say("Half a second after 100%, the for-await loop is still waiting for the next value.")
   }
+
+  @Sendable static func reentrantCache() async {
+    say("An actor caches avatars: it checks its dictionary, awaits the download, then stores the picture.")
+    say("Two cells ask for avatar-7 at the same time; each download waits until both cells have asked…")
+    let downloads = HeldDownloads()
+    let checkThenDownload = CheckThenDownloadCache(downloads: downloads)
+    await twoLoads(
+      of: "avatar-7", from: { await checkThenDownload.image(for: $0) }, downloads: downloads, secondDownloads: true)
+    say("Downloads started: \(await downloads.started). The second call ran while the first was suspended.")
+    say("Again, with the download under way kept as a Task in the actor, stored before the first await…")
+    let shared = HeldDownloads()
+    let sharingCache = SharedDownloadCache(downloads: shared)
+    await twoLoads(
+      of: "avatar-7", from: { await sharingCache.image(for: $0) }, downloads: shared, secondDownloads: false)
+    say("Downloads started: \(await shared.started). The second call awaited the first one's task.")
+  }
+
+  /// Loads `key` twice: the second load starts once the first is suspended in its download, and the
+  /// downloads are released once the second has started too (`secondDownloads`), or has had a moment.
+  private static func twoLoads(
+    of key: String, from load: @escaping @Sendable (String) async -> String, downloads: HeldDownloads,
+    secondDownloads: Bool
+  ) async {
+    let first = Task { await load(key) }
+    while await downloads.started < 1 { try? await Task.sleep(for: .milliseconds(5)) }
+    let second = Task { await load(key) }
+    if secondDownloads {
+      while await downloads.started < 2 { try? await Task.sleep(for: .milliseconds(5)) }
+    } else {
+      try? await Task.sleep(for: .milliseconds(100))  // a sharing cache never downloads again: nothing to wait for
+    }
+    await downloads.release()
+    say("  first cell: \(await first.value); second cell: \(await second.value)")
+  }
+}
+
+/// Downloads that start, count themselves, and wait until ``release()``.
+private actor HeldDownloads {
+  private(set) var started = 0
+  private var held: [CheckedContinuation<Void, Never>] = []
+
+  func download(_ key: String) async -> String {
+    started += 1
+    let number = started
+    await withCheckedContinuation { held.append($0) }
+    return "\(key), download \(number)"
+  }
+
+  func release() {
+    for continuation in held { continuation.resume() }
+    held = []
+  }
+}
+
+/// The textbook cache: correct for one call at a time.
+private actor CheckThenDownloadCache {
+  let downloads: HeldDownloads
+  private var pictures: [String: String] = [:]
+
+  init(downloads: HeldDownloads) {
+    self.downloads = downloads
+  }
+
+  func image(for key: String) async -> String {
+    if let picture = pictures[key] { return picture }
+    let picture = await downloads.download(key)  // the actor is free here: the second call runs
+    pictures[key] = picture
+    return picture
+  }
+}
+
+/// The cache that keeps the work: the second call awaits the first one's task.
+private actor SharedDownloadCache {
+  let downloads: HeldDownloads
+  private var entries: [String: Task<String, Never>] = [:]
+
+  init(downloads: HeldDownloads) {
+    self.downloads = downloads
+  }
+
+  func image(for key: String) async -> String {
+    if let entry = entries[key] { return await entry.value }
+    let downloads = self.downloads
+    let entry = Task { await downloads.download(key) }
+    entries[key] = entry
+    return await entry.value
+  }
 }
 
 /// Writes a line at once, unbuffered, so that it is seen even if the process traps right after.

@@ -11,7 +11,7 @@ struct Ex9_1_ImageCacheTests {
   ) async -> (ImageCache, Task<Picture, any Error>)? {
     let cache = ImageCache(download: download.function)
     let first = Task { try await cache.image(for: "avatar-7") }
-    guard await download.waitForCalls(1) else {
+    guard await download.waitForCalls(1, from: first) else {
       first.cancel()
       Issue.record("The first load of `avatar-7`, a key never seen, never called `download`. [no-download]")
       return nil
@@ -60,7 +60,7 @@ struct Ex9_1_ImageCacheTests {
     let download = HeldCalls<String, Picture>()
     guard case let (cache, avatar)? = await Self.loadingAvatar(download) else { return }
     let banner = Task { try await cache.image(for: "banner-2") }
-    let bothDownloading = await download.waitForCalls(2)
+    let bothDownloading = await download.waitForCalls(2, from: banner)
     for index in 0..<download.count {
       let key = download.arguments[index]
       download.answer(index, with: .success(Picture(key: key, version: index)))
@@ -118,7 +118,7 @@ struct Ex9_1_ImageCacheTests {
     )
     let before = download.count
     let retry = Task { try await cache.image(for: "avatar-7") }
-    let downloadedAgain = await download.waitForCalls(before + 1)
+    let downloadedAgain = await download.waitForCalls(before + 1, from: retry)
     if downloadedAgain { download.answer(before, with: .success(Picture(key: "avatar-7", version: before))) }
     let retried = await withDeadlineResult("image(for: \"avatar-7\") after a failed download") { try await retry.value }
     #expect(

@@ -11,7 +11,7 @@ struct Ex9_2_WalletTests {
     let authorize = HeldCalls<Int, Void>()
     let wallet = Wallet(balance: 100, authorize: authorize.function)
     let first = Task { try await wallet.withdraw(60) }
-    guard await authorize.waitForCalls(1) else {
+    guard await authorize.waitForCalls(1, from: first) else {
       first.cancel()
       Issue.record("`withdraw(60)` from 100 never asked `authorize` to approve it. [no-authorize]")
       return
@@ -68,7 +68,7 @@ struct Ex9_2_WalletTests {
     let authorize = HeldCalls<Int, Void>()
     let wallet = Wallet(balance: 100, authorize: authorize.function)
     let first = Task { try await wallet.withdraw(30) }
-    guard await authorize.waitForCalls(1) else {
+    guard await authorize.waitForCalls(1, from: first) else {
       first.cancel()
       Issue.record("`withdraw(30)` from 100 never asked `authorize` to approve it. [no-authorize]")
       return

@@ -22,14 +22,14 @@ struct Ex9_3_TaskGroupsTests {
     // The call and its children run on one executor that says when all of them are parked.
     let watch = SuspensionWatch()
     let call = Task(executorPreference: watch) { try await fetchAll(Self.ids, fetch: fetch.function) }
-    let allStarted = await fetch.waitForCalls(3)
+    let allStarted = await fetch.waitForCalls(3, from: call)
     #expect(
       allStarted,
       "With the first fetch held open, `fetchAll` started \(fetch.count) of 3: it fetched one id after another. Add one child task per id, all before awaiting any. [one-at-a-time]"
     )
     guard allStarted else {
       for index in 0..<3 {
-        _ = await fetch.waitForCalls(index + 1)
+        _ = await fetch.waitForCalls(index + 1, from: call)
         fetch.answer(index, with: .success("article \(index + 1)"))
       }
       _ = await withDeadlineResult("fetchAll([1, 2, 3])") { try await call.value }
@@ -49,7 +49,7 @@ struct Ex9_3_TaskGroupsTests {
   func firstErrorCancelsTheRest() async throws {
     let fetch = HeldCalls<Int, String>()
     let call = Task { try await fetchAll(Self.ids, fetch: fetch.function) }
-    guard await fetch.waitForCalls(3), let third = fetch.arguments.firstIndex(of: 3) else {
+    guard await fetch.waitForCalls(3, from: call), let third = fetch.arguments.firstIndex(of: 3) else {
       call.cancel()
       for index in 0..<fetch.count { fetch.answer(index, with: .failure(Boom(number: 0))) }
       Issue.record(
@@ -84,14 +84,14 @@ struct Ex9_3_TaskGroupsTests {
     let fetch = HeldCalls<Int, String>()
     let watch = SuspensionWatch()
     let call = Task(executorPreference: watch) { await fetchEach(Self.ids, fetch: fetch.function) }
-    let allStarted = await fetch.waitForCalls(3)
+    let allStarted = await fetch.waitForCalls(3, from: call)
     #expect(
       allStarted,
       "With the first fetch held open, `fetchEach` started \(fetch.count) of 3: it fetched one id after another. [one-at-a-time]"
     )
     if !allStarted {
       for index in 0..<3 {
-        _ = await fetch.waitForCalls(index + 1)
+        _ = await fetch.waitForCalls(index + 1, from: call)
         fetch.answer(index, with: .success("article \(index + 1)"))
       }
       _ = await withDeadlineResult("fetchEach([1, 2, 3])") { await call.value }

@@ -12,7 +12,9 @@ struct Ex9_4_RaceAndTimeoutTests {
   /// operation runs; `nil`, with the verdict recorded, when the timer never waits on `clock`.
   static func timing(_ operation: HeldCalls<Int, String>, on clock: TestClock) async -> Task<String, any Error>? {
     let call = Task { try await withTimeout(.seconds(5), clock: clock, operation: operation.calling(1)) }
-    guard await eventually({ clock.waitingSleeps.count == 1 && operation.count == 1 }) else {
+    let end = TaskEnd(call)
+    _ = await eventually { (clock.waitingSleeps.count == 1 && operation.count == 1) || end.hasEnded }
+    guard clock.waitingSleeps.count == 1 && operation.count == 1 else {
       call.cancel()
       operation.answer(0, with: .failure(Boom(number: 0)))
       Issue.record(
@@ -27,7 +29,7 @@ struct Ex9_4_RaceAndTimeoutTests {
   func firstWins() async throws {
     let fetch = HeldCalls<Int, String>()
     let call = Task { try await firstAnswer(from: Self.mirrors(fetch)) }
-    guard await fetch.waitForCalls(3), let second = fetch.arguments.firstIndex(of: 2) else {
+    guard await fetch.waitForCalls(3, from: call), let second = fetch.arguments.firstIndex(of: 2) else {
       call.cancel()
       for index in 0..<fetch.count { fetch.answer(index, with: .failure(Boom(number: 0))) }
       Issue.record(
@@ -61,7 +63,7 @@ struct Ex9_4_RaceAndTimeoutTests {
   func firstFailureWins() async throws {
     let fetch = HeldCalls<Int, String>()
     let call = Task { try await firstAnswer(from: Self.mirrors(fetch)) }
-    guard await fetch.waitForCalls(3), let first = fetch.arguments.firstIndex(of: 1) else {
+    guard await fetch.waitForCalls(3, from: call), let first = fetch.arguments.firstIndex(of: 1) else {
       call.cancel()
       for index in 0..<fetch.count { fetch.answer(index, with: .failure(Boom(number: 0))) }
       Issue.record(

@@ -17,7 +17,7 @@ struct Ex9_6_RequestLineTests {
       let send = HeldCalls<String, String>()
       let line = RequestLine(send: send.function)
       let first = Task { try await line.request("A") }
-      guard await send.waitForCalls(1) else {
+      guard await send.waitForCalls(1, from: first) else {
         first.cancel()
         return nil
       }

@@ -23,8 +23,11 @@ struct Ex9_7_RetryWithBackoffTests {
 
   /// Moves `clock` past each wait `call` begins, until it ends; returns the waits asked for.
   static func drive(_ clock: TestClock, until call: Task<String, any Error>, waits: Int) async -> [Duration] {
+    let end = TaskEnd(call)
     for wait in 1...waits {
-      guard await eventually({ clock.requestedSleeps.count >= wait }) else { break }
+      guard await eventually({ clock.requestedSleeps.count >= wait || end.hasEnded }),
+        clock.requestedSleeps.count >= wait
+      else { break }
       clock.advance(by: clock.requestedSleeps[wait - 1])
     }
     return clock.requestedSleeps
@@ -114,7 +117,9 @@ struct Ex9_7_RetryWithBackoffTests {
         try attempts.body()
       }
     }
-    guard await eventually({ clock.waitingSleeps.count == 1 }) else {
+    let end = TaskEnd(call)
+    _ = await eventually { clock.waitingSleeps.count == 1 || end.hasEnded }
+    guard clock.waitingSleeps.count == 1 else {
       call.cancel()
       _ = await withDeadlineResult("retrying, cancelled") { try await call.value }
       Issue.record(

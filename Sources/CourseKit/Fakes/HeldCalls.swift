@@ -129,4 +129,14 @@ public final class HeldCalls<Argument: Sendable, Value: Sendable>: Sendable {
   public func waitForCalls(_ count: Int, within seconds: Double = Deadline.standard) async -> Bool {
     await eventually(within: seconds) { self.count >= count }
   }
+
+  /// Waits until at least `count` calls were made, or until `caller`, the code that should make
+  /// them, has ended without making them; returns whether they were made.
+  public func waitForCalls<Success: Sendable, Failure: Error>(
+    _ count: Int, from caller: Task<Success, Failure>, within seconds: Double = Deadline.standard
+  ) async -> Bool {
+    let end = TaskEnd(caller)
+    _ = await eventually(within: seconds) { self.count >= count || end.hasEnded }
+    return self.count >= count
+  }
 }

@@ -64,6 +64,19 @@ struct TestClockTests {
     #expect(calls.mostAtOnce == 1)
   }
 
+  @Test("TaskEnd says a task has ended only once it has returned or thrown, and HeldCalls stops waiting then")
+  func taskEndStopsAWait() async {
+    let calls = HeldCalls<Int, Int>()
+    let held = Task { try await calls(1) }
+    #expect(await calls.waitForCalls(1, from: held))
+    let end = TaskEnd(held)
+    #expect(!end.hasEnded)
+    calls.answer(0, with: .success(1))
+    #expect(await eventually { end.hasEnded })
+    let gaveUp = Task { throw Boom() }
+    #expect(await !calls.waitForCalls(2, from: gaveUp, within: 60))  // ends with the task, not after a minute
+  }
+
   @Test("SuspensionWatch tells a task parked at an await from one that loops on Task.yield()")
   func parkedOrSpinning() async {
     let calls = HeldCalls<Int, Int>()
@@ -94,3 +107,5 @@ private func withDeadlineOutcome<T: Sendable>(
     return error
   }
 }
+
+private struct Boom: Error {}

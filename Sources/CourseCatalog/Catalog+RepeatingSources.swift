@@ -92,6 +92,7 @@ extension Catalog {
           "Keep the subscribers' continuations in a `Locked` dictionary; register with the ticker for the first one, unregister after the last.",
           "Remove a subscriber in its stream's `onTermination`; yield outside the lock, to a snapshot of the continuations.",
         ],
+        raceTests: ["subscribersFromTwoThreads()"],
         antiPatterns: [
           AntiPattern(id: "shared-stream", "Every subscriber gets every price published after `subscribe()` returns"),
           AntiPattern(id: "task-per-yield", "Prices published back to back reach every subscriber in order"),
@@ -99,6 +100,7 @@ extension Catalog {
           AntiPattern(id: "never-removes", "A subscriber that stops is removed in its stream's `onTermination`"),
           AntiPattern(id: "strong-listener", "Subscribing and cancelling from 200 tasks at once"),
           AntiPattern(id: "no-deinit", "A broadcaster that goes away ends every subscriber's stream"),
+          AntiPattern(id: "unlocked-subscribers", "Keep the subscribers behind the lock"),
           AntiPattern(id: "ignores-cancel", unlisted: "A stream whose iteration ignores its task's cancel"),
           AntiPattern(
             id: "stale-registration", unlisted: "Keeps the old registration after the last subscriber leaves"),

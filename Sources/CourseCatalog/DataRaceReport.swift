@@ -43,15 +43,30 @@ public struct DataRaceReport: Sendable, Equatable {
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    guard let start = lines.firstIndex(where: { $0.contains("ThreadSanitizer: data race") }) else { return nil }
+    // A plain data race, or a Swift access race: two accesses of one variable, one of them modifying
+    // (an inout access, such as a dictionary's subscript set, or `+=` on a class's property).
+    guard
+      let start = lines.firstIndex(where: {
+        $0.contains("ThreadSanitizer: data race") || $0.contains("ThreadSanitizer: Swift access race")
+      })
+    else { return nil }
     warning = lines[start].replacingOccurrences(of: #" \(pid=\d+\)"#, with: "", options: .regularExpression)
     let body = Array(lines[(start + 1)...].prefix { !$0.hasPrefix("SUMMARY:") && !$0.hasPrefix("==========") })
-    // "Write of size 1 at 0x… by thread T2:", then its frames; "Previous read of size 1 …", then its frames.
-    let heads = body.indices.filter { body[$0].contains(" of size ") && body[$0].hasSuffix(":") }
+    // "Write of size 1 at 0x… by thread T2:", then its frames; "Previous read of size 1 …", then its
+    // frames. A Swift access race says "Modifying access of Swift variable at 0x… by thread T2:" and
+    // "Previous read-only access of Swift variable …" instead.
+    let heads = body.indices.filter { index in
+      body[index].hasSuffix(":")
+        && (body[index].contains(" of size ") || body[index].contains(" access of Swift variable "))
+        && !body[index].hasPrefix("Location is ")
+    }
     func access(at index: Int?) -> Access {
       guard let index else { return Access(kind: "access") }
       let words = body[index].lowercased().split(separator: " ")
-      let kind = words.first { $0 == "write" || $0 == "read" }.map(String.init) ?? "access"
+      let kind =
+        words.first { $0 == "write" || $0 == "read" || $0 == "modifying" || $0 == "read-only" }.map {
+          $0 == "modifying" ? "write" : $0 == "read-only" ? "read" : String($0)
+        } ?? "access"
       let frames = body[(index + 1)...].prefix { $0.hasPrefix("#") }
       guard let (path, line) = frames.lazy.compactMap(Self.exerciseLocation).first else { return Access(kind: kind) }
       return Access(kind: kind, path: path, line: line)

@@ -48,6 +48,39 @@ struct DataRaceReportTests {
     )
   }
 
+  /// A Swift access race as the sanitizer of Swift 6.3 on Linux writes it: two inout accesses of one
+  /// variable (here a dictionary's subscript set, through a class's property), with no "of size".
+  static let accessRace = """
+    ==================
+    WARNING: ThreadSanitizer: Swift access race (pid=16567)
+      Modifying access of Swift variable at 0x720800000030 by thread T1:
+        #0 $s16RepeatingSources16PriceBroadcasterC9subscribeyyF /work/course/Exercises/RepeatingSources/Ex4_6_Broadcaster.swift:31:26 (RepeatingSourcesPackageTests.xctest+0xfc7a5) (BuildId: cc13)
+        #1 $s10Foundation6ThreadC4mainyyF <null> (libFoundation.so+0x3795f8) (BuildId: bbe2)
+
+      Previous read-only access of Swift variable at 0x720800000030 by thread T2:
+        #0 $s16RepeatingSources16PriceBroadcasterC6removeyy10Foundation4UUIDVF /work/course/Exercises/RepeatingSources/Ex4_6_Broadcaster.swift:63:11 (RepeatingSourcesPackageTests.xctest+0xfc9f8) (BuildId: cc13)
+        #1 $s10Foundation6ThreadC4mainyyF <null> (libFoundation.so+0x3795f8) (BuildId: bbe2)
+
+      Location is heap block of size 24 at 0x720800000020 allocated by main thread:
+        #0 malloc /home/build-user/llvm-project/compiler-rt/lib/tsan/rtl/tsan_interceptors_posix.cpp:686:5 (race+0x79c70)
+        #1 swift_slowAlloc <null> (libswiftCore.so+0x46fa6e)
+
+    SUMMARY: ThreadSanitizer: Swift access race /work/course/Exercises/RepeatingSources/Ex4_6_Broadcaster.swift:31:26 in $s16RepeatingSources
+    ==================
+    """
+
+  @Test("A Swift access race (an inout access, such as a dictionary's subscript set) is read the same way")
+  func readsASwiftAccessRace() throws {
+    let race = try #require(DataRaceReport(in: Self.accessRace))
+    #expect(race.warning == "WARNING: ThreadSanitizer: Swift access race")
+    #expect(race.current.kind == "write" && race.current.place == "Ex4_6_Broadcaster.swift:31")
+    #expect(race.previous.kind == "read" && race.previous.place == "Ex4_6_Broadcaster.swift:63")
+    #expect(
+      race.summary { _ in nil }
+        == "line Ex4_6_Broadcaster.swift:63 read and line Ex4_6_Broadcaster.swift:31 wrote the same state from two threads at once, with no lock between them"
+    )
+  }
+
   @Test("Without the file, names the lines; without a frame in an exercise's file, quotes the sanitizer")
   func fallsBack() throws {
     let race = try #require(DataRaceReport(in: Self.report))

@@ -260,6 +260,52 @@ struct Ex4_6_BroadcasterTests {
       "Capture the broadcaster weakly, in the ticker's handler and in every `onTermination`. [strong-listener]")
   }
 
+  @Test(
+    "Subscribers that come and go on one thread while another counts them share its state safely, proved in a child process"
+  )
+  func subscribersFromTwoThreads() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 10) {
+          let ticker = StockTicker()
+          let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")
+          // Each round releases two threads together: one subscribes, publishes and drops its stream,
+          // while the other counts the subscribers. Every round, the subscribers are written on one
+          // thread and read on another at the same instant, and the thread sanitizer sees any access
+          // that is not under a lock. One writer at a time: two would corrupt an unlocked dictionary,
+          // and crash the child before the sanitizer could name the lines.
+          for round in 0..<Ex4_6_BroadcasterTests.rounds {
+            let gate = StartingGate(parties: 2)
+            let done = Locked(0)
+            gate.run {
+              let stream = broadcaster.subscribe()
+              ticker.publish(Double(round), for: "ACME")
+              withExtendedLifetime(stream) {}
+              done.withLock { $0 += 1 }
+            }
+            gate.run {
+              for _ in 0..<3 { _ = broadcaster.subscriberCount }
+              done.withLock { $0 += 1 }
+            }
+            _ = await eventually { done.withLock { $0 } == 2 }
+          }
+          _ = await eventually { broadcaster.subscriberCount == 0 }
+          withExtendedLifetime(broadcaster) {}
+        }
+      }
+    }
+    if let race = DataRace.report(in: child) {
+      Issue.record(
+        "A subscriber that came and went on one thread while another counted the subscribers raced on the broadcaster's state: \(race). Every read and every write of the subscribers goes under the broadcaster's lock, one `withLock` each. [unlocked-subscribers]"
+      )
+    } else {
+      ResumeProbe.expectExactlyOnce(child, "PriceBroadcaster, subscribed and left on two threads at once")
+    }
+  }
+
+  /// How many pairs of threads the race test releases together.
+  static let rounds = 50
+
   @Test("A broadcaster nobody holds is released, even while a subscriber still holds its stream")
   func releasedWhileSubscribed() async throws {
     let probe = LeakProbe()

@@ -153,10 +153,18 @@ struct WrongAnswerProof {
     // may not disturb its neighbours. The last rounds, which swap one or two topics' answers, skip
     // the suites of topics they leave solved; the earlier rounds, with every topic, check them all.
     let roundTopics = topics.filter { topic in active.contains { swapped[$0].0 == topic } }
+    // Under the sanitizer, as in `course check`, an exercise with race tests runs those alone: they
+    // force the race onto two threads in a child and say so in the lesson's words, where the rest of
+    // its suite, which never meant to race, would stop at the sanitizer's exit code instead.
     let filter =
       sanitized
-      ? active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }.joined(
-        separator: "|")
+      ? active.flatMap { index -> [String] in
+        let (topic, exercise, _) = swapped[index]
+        guard !exercise.raceTests.isEmpty else {
+          return [NSRegularExpression.escapedPattern(for: topic.filter(exercise))]
+        }
+        return exercise.raceTests.map { NSRegularExpression.escapedPattern(for: "\(topic.filter(exercise))/\($0)") }
+      }.joined(separator: "|")
       : roundTopics.map { "^\($0.testModule)\\." }.joined(separator: "|")
     // Runs after the first repeat only the swapped suites: the others were checked for disturbance once.
     let swappedOnly = active.map { NSRegularExpression.escapedPattern(for: swapped[$0].0.filter(swapped[$0].1)) }

@@ -6,7 +6,8 @@ import Locking
 ///
 /// ```swift
 /// let call = Task { try await fetchAll(ids, fetch: fetch.function) }
-/// let started = await eventually { fetch.count == 3 || TaskEnd(call).hasEnded }
+/// let end = TaskEnd(call)  // once: it starts watching when it is made
+/// _ = await eventually { fetch.count == 3 || end.hasEnded }
 /// ```
 public final class TaskEnd: Sendable {
   private let ended = Locked(false)

@@ -110,6 +110,12 @@ struct Checker {
     return verdicts
   }
 
+  /// The `--filter` patterns that select the race tests of `exercise` (``Exercise/raceTests``), one each:
+  /// what a check, and a proof under the sanitizer, run again there.
+  static func raceTestFilters(of exercise: Exercise, in topic: Topic) -> [String] {
+    exercise.raceTests.map { NSRegularExpression.escapedPattern(for: "\(topic.filter(exercise))/\($0)") }
+  }
+
   /// Where a topic is built under the thread sanitizer for the race tests of a check.
   static let sanitizedScratchPath = ".build/course-sanitized"
 
@@ -127,9 +133,7 @@ struct Checker {
       notice?("The thread sanitizer's build failed, so the race tests ran only without it: \(build.tail)")
       return [:]
     }
-    let filter = exercises.flatMap { exercise in
-      exercise.raceTests.map { NSRegularExpression.escapedPattern(for: "\(topic.filter(exercise))/\($0)") }
-    }.joined(separator: "|")
+    let filter = exercises.flatMap { Self.raceTestFilters(of: $0, in: topic) }.joined(separator: "|")
     let (report, outcome) = try test(
       filter: filter, topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch, sanitized: true,
       status: status.map { ($0("\(label): under the thread sanitizer, testing"), exercises.count) })

@@ -163,7 +163,7 @@ struct WrongAnswerProof {
         guard !exercise.raceTests.isEmpty else {
           return [NSRegularExpression.escapedPattern(for: topic.filter(exercise))]
         }
-        return exercise.raceTests.map { NSRegularExpression.escapedPattern(for: "\(topic.filter(exercise))/\($0)") }
+        return Checker.raceTestFilters(of: exercise, in: topic)
       }.joined(separator: "|")
       : roundTopics.map { "^\($0.testModule)\\." }.joined(separator: "|")
     // Runs after the first repeat only the swapped suites: the others were checked for disturbance once.

@@ -14,9 +14,21 @@ struct Topic {
   /// Whether the learner writes tests (topic 7): the exercise folder is then a test target, run
   /// against the subjects in `Tests/<name>Subjects`, the correct ones and the hidden mutants.
   var learnerWritesTests = false
+  /// Upcoming features the exercise target turns on (topic 8 builds its Swift 5 code with Swift 6's
+  /// run-time isolation checks, so code that compiles and then crashes crashes in its tests too).
+  var upcomingFeatures: [String] = []
+  /// The Swift language mode of the graded suite: topic 8's suites read the shipped Swift 5 globals,
+  /// which Swift 6 code may not name.
+  var testLanguageMode: SwiftLanguageMode = .v6
+  /// Modules of this package the exercises use beyond the ones every topic does.
+  var extraDependencies: [Target.Dependency] = []
+  /// Whether the exercise target's build keeps quiet: topic 8's legacy code warns in the Swift 5 mode
+  /// about what its check, which builds each file in Swift 6, reports in the lesson's words.
+  var quietBuild = false
 
   var settings: [SwiftSetting] {
     [.swiftLanguageMode(languageMode)] + (warningsAreErrors ? [.treatAllWarnings(as: .error)] : [])
+      + upcomingFeatures.map { .enableUpcomingFeature($0) } + (quietBuild ? [.unsafeFlags(["-suppress-warnings"])] : [])
   }
 }
 
@@ -29,6 +41,10 @@ let topics: [Topic] = [
   Topic(name: "MainActorDelegates", warningsAreErrors: true),
   Topic(name: "ProvingAdapters", learnerWritesTests: true),
   Topic(name: "Capstone"),
+  // Legacy code, built in the Swift 5 mode as shipped; its check builds each file again in Swift 6.
+  Topic(
+    name: "StrictConcurrency", languageMode: .v5, upcomingFeatures: ["DynamicActorIsolation"],
+    testLanguageMode: .v5, extraDependencies: ["VendorSDK"], quietBuild: true),
   Topic(name: "ActorsAndTasks"),
 ]
 
@@ -84,14 +100,15 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
   return [
     .target(
       name: topic.name,
-      dependencies: exerciseDependencies,
+      dependencies: exerciseDependencies + topic.extraDependencies,
       path: "\(exercisesFolder)/\(topic.name)",
       swiftSettings: topic.settings
     ),
     .testTarget(
       name: topic.name + "Tests",
-      dependencies: [.target(name: topic.name), "CourseKit"] + exerciseDependencies,
-      path: "Tests/\(topic.name)Tests"
+      dependencies: [.target(name: topic.name), "CourseKit"] + exerciseDependencies + topic.extraDependencies,
+      path: "Tests/\(topic.name)Tests",
+      swiftSettings: [.swiftLanguageMode(topic.testLanguageMode)]
     ),
   ]
 }
@@ -121,6 +138,8 @@ let package = Package(
     .target(name: "Platform", dependencies: ["CLibproc"]),
     .target(name: "PromiseKitLite", dependencies: ["Locking"]),
     .target(name: "LegacyKit", dependencies: ["PromiseKitLite", "Locking"]),
+    // An SDK the course does not own, as its vendor ships it: Swift 5, no concurrency annotations.
+    .target(name: "VendorSDK", swiftSettings: [.swiftLanguageMode(.v5)]),
     .target(name: "CourseCatalog", dependencies: ["Locking"]),
     // The maintainers' audits of the catalog, the suites' sentences, the lessons and the corpus: beside
     // the tools that run them (`course verify`, their tests), never in a learner's exercise build.

@@ -8,6 +8,7 @@ extension AntiPattern {
     AntiPattern(id: leakedContinuation, unlisted: "A continuation dropped without being resumed"),
     AntiPattern(id: neverFinished, unlisted: "Code under test that never finishes"),
     AntiPattern(id: crashed, unlisted: "Code under test that crashes the process"),
+    AntiPattern(id: unknownDiagnostic, unlisted: "A Swift 6 diagnostic the course does not explain"),
   ]
   /// The id of the kit's sentence for a continuation resumed twice.
   public static let resumedTwice = "resumed-twice"
@@ -17,6 +18,8 @@ extension AntiPattern {
   public static let neverFinished = "never-finished"
   /// The id of the kit's sentence for a child process that crashed.
   public static let crashed = "crashed"
+  /// The id of the kit's sentence for a Swift 6 diagnostic that topic 8's lesson does not explain.
+  public static let unknownDiagnostic = "unknown-diagnostic"
 
   /// `sentence` ending with the tag of `id`: `"… too. [done-only]"`.
   public static func tagged(_ sentence: String, _ id: String) -> String {

@@ -13,6 +13,7 @@ public enum Catalog {
     mainActorDelegates,
     provingAdapters,
     capstone,
+    strictConcurrency,
     actorsAndTasks,
   ]
 

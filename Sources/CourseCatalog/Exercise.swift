@@ -31,6 +31,9 @@ public struct Exercise: Sendable, Codable, Hashable {
   /// plain suite passes, `course check` runs them again under the thread sanitizer, which sees the
   /// unsynchronized access on every run, where the plain run sees it only when two cores are free.
   public let raceTests: [String]
+  /// Where the compiler grades the exercise (topic 8): how its file is built in the Swift 6 language
+  /// mode, and which escape hatches its header allows.
+  public let swift6: Swift6Grading?
 
   /// What an exercise ships with.
   public enum Kind: String, Sendable, Codable, Hashable {
@@ -44,7 +47,7 @@ public struct Exercise: Sendable, Codable, Hashable {
   public init(
     id: String, title: String, grade: Grade, points: Int, name: String, lessonAnchor: String, hints: [String],
     kind: Kind = .stub, buildsOn: [String] = [], mutants: [Mutant] = [], suiteRules: [SuiteRule] = [],
-    raceTests: [String] = [], antiPatterns: [AntiPattern] = []
+    raceTests: [String] = [], swift6: Swift6Grading? = nil, antiPatterns: [AntiPattern] = []
   ) {
     self.id = id
     self.title = title
@@ -59,6 +62,7 @@ public struct Exercise: Sendable, Codable, Hashable {
     self.mutants = mutants
     self.suiteRules = suiteRules
     self.raceTests = raceTests
+    self.swift6 = swift6
   }
 
   /// The name of the test suite that checks this exercise: the file's name plus `Tests`.

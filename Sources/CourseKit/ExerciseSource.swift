@@ -14,7 +14,12 @@ import Foundation
 public enum ExerciseSource {
   /// The source of exercise `id`, or `nil` when the file cannot be read.
   public static func text(of id: String) -> String? {
-    guard let (topic, exercise) = Catalog.exercise(id) else { return nil }
+    path(of: id).flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+  }
+
+  /// The path of exercise `id`'s file, the one the test target was built from, or `nil` for an unknown id.
+  public static func path(of id: String) -> String? {
+    guard let (topic, exercise) = Catalog.exercise(id), let root = packageRoot else { return nil }
     #if COURSE_BUILT_FROM_SOLUTIONS
       let folder = "Solutions"
     #elseif COURSE_BUILT_FROM_COURSE_EXERCISES
@@ -22,10 +27,14 @@ public enum ExerciseSource {
     #else
       let folder = "Exercises"
     #endif
+    return folder.hasPrefix("/")
+      ? "\(folder)/\(topic.module)/\(exercise.fileName)" : "\(root)/\(folder)/\(topic.module)/\(exercise.fileName)"
+  }
+
+  /// The package's root folder, from where this file was compiled.
+  public static var packageRoot: String? {
     let here = #filePath
-    guard let sources = here.range(of: "/Sources/CourseKit/") else { return nil }
-    let path = "\(here[..<sources.lowerBound])/\(folder)/\(topic.module)/\(exercise.fileName)"
-    return try? String(contentsOfFile: path, encoding: .utf8)
+    return here.range(of: "/Sources/CourseKit/").map { String(here[..<$0.lowerBound]) }
   }
 
   /// The source of exercise `id` without its comments, or `nil` when the file cannot be read: a

@@ -20,6 +20,22 @@
 /// (`.ci/check-project-files` reads the list in `.ci/platform-calls`), so `.ci/check-darwin`,
 /// which type-checks this folder against a shim of Apple's declarations, sees every one of them.
 public enum Platform {
+  // MARK: The compiler
+
+  /// The flags that make a `swiftc` run by the course build for the oldest system the package
+  /// supports: on a Mac, macOS 15 (where `Mutex` first ships), whatever the Mac runs; elsewhere, none.
+  public static var compilerTargetFlags: [String] {
+    #if os(macOS)
+      #if arch(arm64)
+        return ["-target", "arm64-apple-macos15.0"]
+      #else
+        return ["-target", "x86_64-apple-macos15.0"]
+      #endif
+    #else
+      return []
+    #endif
+  }
+
   // MARK: CPU time
 
   /// A clock of CPU time that every supported platform has (POSIX's process and thread clocks).

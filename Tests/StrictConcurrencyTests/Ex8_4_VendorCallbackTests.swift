@@ -1,0 +1,78 @@
+import CourseKit
+import Locking
+import StrictConcurrency
+import Testing
+import VendorSDK
+
+@Suite("8.4 An SDK callback that compiles, then crashes", .exercise("8.4"))
+struct Ex8_4_VendorCallbackTests {
+  @Test("Builds in the Swift 6 language mode with no warning and no escape hatch")
+  func buildsInSwift6() async {
+    await Swift6Build.expectClean("8.4")
+  }
+
+  @Test("When the SDK answers on its own queue, the screen shows its fix, on the main actor, once (in a child process)")
+  func showsTheFix() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 10) {
+          try await Ex8_4_VendorCallbackTests.locate(reporting: LocationFix(latitude: 51.5, longitude: -0.1))
+        }
+      }
+    }
+    Self.explain(child, "a fix")
+  }
+
+  @Test("When the SDK reports an error on its own queue, the screen says it failed (in a child process)")
+  func showsTheFailure() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 10) {
+          try await Ex8_4_VendorCallbackTests.locate(reporting: nil)
+        }
+      }
+    }
+    Self.explain(child, "an error")
+  }
+
+  /// In the child: asks a screen to locate, with an SDK that reports `fix`, and checks what it shows.
+  @MainActor static func locate(reporting fix: LocationFix?) async throws {
+    let updates = Locked(0)
+    let screen = LocationScreen(manager: LocationManager(reporting: fix)) {
+      updates.withLock { $0 += 1 }
+    }
+    screen.locate()
+    guard await eventually({ updates.withLock { $0 } >= 1 }) else {
+      throw ResumeProbe.ProbeFailure(
+        "The SDK answered with \(fix == nil ? "an error" : "a fix"), and `onUpdate` was never called: when the answer comes, change the screen and call `onUpdate`, on the main actor. [update-lost]"
+      )
+    }
+    // Anything that would arrive late has had the time it takes the SDK's queue to answer again.
+    _ = await eventually(within: 0.2) { updates.withLock { $0 } > 1 }
+    let count = updates.withLock { $0 }
+    guard screen.shown == fix, screen.failed == (fix == nil), count == 1 else {
+      throw ResumeProbe.ProbeFailure(
+        "The SDK answered once with \(fix.map { "the fix \($0.latitude), \($0.longitude)" } ?? "an error"), and the screen shows \(screen.shown.map { "\($0.latitude), \($0.longitude)" } ?? "nothing"), with `failed` \(screen.failed), after \(count) update(s): show its fix (or `nil`), set `failed` to whether it reported an error, and call `onUpdate` once. [update-lost]"
+      )
+    }
+  }
+
+  /// Records what the child's fate says about the learner's closure.
+  static func explain(_ child: ExitTest.Result?, _ answer: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let verdict = ResumeProbe.verdict(of: child)
+    guard case .crashed(let words) = verdict else {
+      ResumeProbe.expectExactlyOnce(child, "The screen, given \(answer) by the SDK", sourceLocation: sourceLocation)
+      return
+    }
+    let errorOutput = child.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+    if errorOutput.contains("Incorrect actor executor assumption") {
+      Issue.record(
+        "When the SDK answered with \(answer) on its own queue, `MainActor.assumeIsolated` trapped: it promises the code already runs on the main actor, and the SDK's queue is not the main actor. Hop instead, with `Task { @MainActor in … }`. (The runtime said: \(words)) [assume-isolated]",
+        sourceLocation: sourceLocation)
+    } else {
+      Issue.record(
+        "When the SDK answered with \(answer) on its own queue, the completion closure trapped as it started: written inside a `@MainActor` method and passed where nothing says `@Sendable`, the closure belongs to the main actor, and Swift 6 checks that where it starts. It compiles clean and crashes at run time. Mark the closure `@Sendable`, copy what you need into `Sendable` values, and hop back with `Task { @MainActor in … }`. (The runtime said: \(words)) [closure-inferred-main-actor]",
+        sourceLocation: sourceLocation)
+    }
+  }
+}

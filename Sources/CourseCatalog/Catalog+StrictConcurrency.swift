@@ -17,8 +17,11 @@ extension Catalog {
         antiPatterns: [
           AntiPattern(
             id: "global-mutable-state", "A global `var` that any thread can reach", implies: ["count-not-shared"]),
-          AntiPattern(id: "nonisolated-unsafe", "`nonisolated(unsafe)` to silence the compiler"),
-          AntiPattern(id: "unchecked-sendable", "A box marked `@unchecked Sendable` around the state"),
+          AntiPattern(
+            id: "nonisolated-unsafe", "`nonisolated(unsafe)` to silence the compiler", implies: ["count-not-shared"]),
+          AntiPattern(
+            id: "unchecked-sendable", "A box marked `@unchecked Sendable` around the state",
+            implies: ["count-not-shared"]),
           AntiPattern(id: "count-not-shared", "A count that is not one shared value"),
           AntiPattern(id: "wrong-value", unlisted: "A global that no longer holds the value it should"),
         ]),
@@ -68,7 +71,6 @@ extension Catalog {
         kind: .review, swift6: Swift6Grading(imports: ["VendorSDK"]),
         antiPatterns: [
           AntiPattern(id: "closure-inferred-main-actor", "A completion written in main-actor code"),
-          AntiPattern(id: "main-queue-inside", "`DispatchQueue.main.async` inside the closure"),
           AntiPattern(id: "assume-isolated", "`MainActor.assumeIsolated` in the closure"),
           AntiPattern(id: "sent-then-used", "Sending the SDK's value to the main actor"),
           AntiPattern(id: "update-lost", "A hop that forgets part of the update"),
@@ -86,10 +88,16 @@ extension Catalog {
           AntiPattern(
             id: "unchecked-sendable", "`@unchecked Sendable` on a class with unguarded state",
             implies: ["unsynchronized-tokens", AntiPattern.crashed]),
-          AntiPattern(id: "mutable-sendable-state", "A `var` in a class that says it is `Sendable`"),
-          AntiPattern(id: "nonisolated-unsafe", "`nonisolated(unsafe)` on the stored property"),
+          AntiPattern(
+            id: "mutable-sendable-state", "A `var` in a class that says it is `Sendable`",
+            implies: ["unsynchronized-tokens", AntiPattern.crashed]),
+          AntiPattern(
+            id: "nonisolated-unsafe", "`nonisolated(unsafe)` on the stored property",
+            implies: ["unsynchronized-tokens", AntiPattern.crashed]),
           AntiPattern(id: "tokens-lost", "A store that keeps no token"),
-          AntiPattern(id: "unsynchronized-tokens", "Unguarded state, raced by two threads"),
+          AntiPattern(
+            id: "unsynchronized-tokens",
+            unlisted: "Two threads reach the tokens at once, with nothing to keep them apart"),
         ]),
       Exercise(
         id: "8.6", title: "Main actor by default: work that must leave it", grade: .challenge, points: 30,

@@ -27,7 +27,8 @@ public enum AwaitAudit {
   ])
   /// Kit methods that wait under a deadline of their own.
   static let boundedMethods: Set<String> = [
-    "wait", "expectAllReleased", "flush", "finished", "settled", "waitForCalls", "parked",
+    "wait", "expectAllReleased", "flush", "finished", "settled", "waitForCalls", "parked", "expectClean",
+    "buildAndRun",
   ]
   /// Closures that run without the test awaiting them.
   static let unawaited: Set<String> = ["Task", "group.addTask", "addTask"]

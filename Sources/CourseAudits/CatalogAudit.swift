@@ -69,7 +69,8 @@ public struct CatalogAudit {
     }
     let manifest = text("Package.swift") ?? ""
     for topic in topics {
-      if !manifest.contains("Topic(name: \"\(topic.module)\"") {
+      let squeezed = manifest.filter { !$0.isWhitespace }
+      if !squeezed.contains("Topic(name:\"\(topic.module)\"") {
         problems.append("Package.swift's table of topics has no entry for \(topic.module).")
       }
       let lesson = text(topic.lessonPath)

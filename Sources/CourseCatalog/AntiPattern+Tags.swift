@@ -9,6 +9,7 @@ extension AntiPattern {
     AntiPattern(id: neverFinished, unlisted: "Code under test that never finishes"),
     AntiPattern(id: crashed, unlisted: "Code under test that crashes the process"),
     AntiPattern(id: unknownDiagnostic, unlisted: "A Swift 6 diagnostic the course does not explain"),
+    AntiPattern(id: notBuiltInSwift6, unlisted: "Code that does not build in the Swift 6 mode, so cannot run there"),
   ]
   /// The id of the kit's sentence for a continuation resumed twice.
   public static let resumedTwice = "resumed-twice"
@@ -20,6 +21,9 @@ extension AntiPattern {
   public static let crashed = "crashed"
   /// The id of the kit's sentence for a Swift 6 diagnostic that topic 8's lesson does not explain.
   public static let unknownDiagnostic = "unknown-diagnostic"
+  /// The id of the kit's sentence for a topic-8 program that could not be run because its file does not
+  /// build in the Swift 6 mode: a consequence, whose cause the build's own test names.
+  public static let notBuiltInSwift6 = "not-built-in-swift6"
 
   /// `sentence` ending with the tag of `id`: `"… too. [done-only]"`.
   public static func tagged(_ sentence: String, _ id: String) -> String {

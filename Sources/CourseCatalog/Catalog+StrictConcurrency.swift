@@ -115,6 +115,30 @@ extension Catalog {
           AntiPattern(id: "detached-task", "`Task.detached` around the work"),
           AntiPattern(id: "wrong-order", "Thumbnails kept in the order they finish"),
         ]),
+      Exercise(
+        id: "8.7", title: "A module, one file at a time: where to start, what to leave", grade: .interviewHard,
+        points: 40, name: "Ex8_7_FeedModels", lessonAnchor: "a-module-one-file-at-a-time",
+        hints: [
+          "Every error in `FeedStore.swift` and `FeedScreen.swift` names something of yours: start with the leaf, the file everything else uses, and most of them go.",
+          "An article handed from the screen to the store should become the store's own: a struct of `Sendable` members is exactly that, and `Sendable` is then checked, not promised.",
+          "`feedPageSize` must stay a global that the screen writes and the store reads: a computed `var` whose getter and setter go through a `Mutex` is not shared mutable storage. And `LocationFix` is the vendor's: import it `@preconcurrency`, with a comment above saying why and until when.",
+        ],
+        kind: .review,
+        swift6: Swift6Grading(
+          allowing: [Swift6Grading.preconcurrencyImport], imports: ["VendorSDK"],
+          companions: [
+            "Tests/StrictConcurrencyTests/FeedModule/FeedStore.swift",
+            "Tests/StrictConcurrencyTests/FeedModule/FeedScreen.swift",
+          ]),
+        antiPatterns: [
+          AntiPattern(id: "leaf-first", "Errors in the files that use yours"),
+          AntiPattern(id: "global-mutable-state", "A global `var` that any thread can reach, kept as it was"),
+          AntiPattern(id: "non-sendable-member", "A `Sendable` type that holds the vendor's struct"),
+          AntiPattern(id: "unmarked-debt", "An unmarked `@preconcurrency import`"),
+          AntiPattern(id: "unchecked-sendable", "The class marked `@unchecked Sendable`"),
+          AntiPattern(id: "shared-article", unlisted: "An article the store keeps is changed from outside the store"),
+          AntiPattern(id: "wrong-page", unlisted: "A page that is not the first `feedPageSize` articles, unread first"),
+        ]),
     ],
-    interviewPractice: ["8.1", "8.2", "8.3", "8.4", "8.6"])
+    interviewPractice: ["8.1", "8.2", "8.3", "8.4", "8.6", "8.7"])
 }

@@ -13,12 +13,19 @@ public struct Swift6Lesson: Sendable {
   public let wording: [String]
   /// The sentence, given the names the message quotes, in order.
   public let sentence: @Sendable ([String]) -> String
+  /// Whether a diagnostic of this kind only follows from the one printed before it (the compiler's
+  /// offer of `@preconcurrency` after a `Sendable` error): a verdict counts it under that one.
+  public let isConsequence: Bool
 
   /// Declares a lesson.
-  public init(id: String, groups: [String], wording: [String], sentence: @escaping @Sendable ([String]) -> String) {
+  public init(
+    id: String, groups: [String], wording: [String], isConsequence: Bool = false,
+    sentence: @escaping @Sendable ([String]) -> String
+  ) {
     self.id = id
     self.groups = groups
     self.wording = wording
+    self.isConsequence = isConsequence
     self.sentence = sentence
   }
 
@@ -66,10 +73,28 @@ public struct Swift6Lesson: Sendable {
       "\(code(names, or: "A stored property")) is state a `Sendable` class lets every thread reach, and nothing guards it: keep it in a `let` of a `Sendable` type, such as a `Mutex` around it, or make the type an actor. [mutable-sendable-state]"
     },
     Swift6Lesson(
+      id: "non-sendable-member", groups: [],
+      wording: ["'Sendable'-conforming struct", "contains non-Sendable type", "has non-Sendable type"]
+    ) { names in
+      "\(code(names, or: "A stored property")) holds a type that says nothing about `Sendable`, inside a type that says it is: make that type `Sendable` if it is yours, keep a `Sendable` copy of what you need, or, for a module you do not own and until its authors say, import it `@preconcurrency`. [non-sendable-member]"
+    },
+    Swift6Lesson(
+      id: "non-sendable-member", groups: ["AddPreconcurrencyImport"],
+      wording: ["add '@preconcurrency' to treat"], isConsequence: true
+    ) { _ in
+      "The compiler offers `@preconcurrency` for a module whose types say nothing about `Sendable`. [non-sendable-member]"
+    },
+    Swift6Lesson(
       id: "non-sendable-capture", groups: ["SendableClosureCaptures"],
       wording: ["in a '@Sendable' closure", "in a `@Sendable` closure", "non-Sendable type"]
     ) { names in
       "\(code(names, or: "A value")) is not `Sendable`, and a closure that may run on another thread captures it: capture a `Sendable` value (a copy of what you need), or keep the work on the actor that owns it. [non-sendable-capture]"
+    },
+    Swift6Lesson(
+      id: "non-sendable-crossing", groups: [],
+      wording: ["-typed result can not be returned", "-typed result cannot be returned", "cannot cross actor boundary"]
+    ) { names in
+      "A value of \(code(names, or: "a type")), which is not `Sendable`, crosses from one actor to another, where both could reach it at once: make the type a `Sendable` value (a struct of `Sendable` members), or keep it on one side. [non-sendable-crossing]"
     },
     Swift6Lesson(
       id: "isolated-call", groups: ["ActorIsolatedCall"],
@@ -162,11 +187,20 @@ public struct Swift6Grading: Sendable, Codable, Hashable {
   public let allowed: [String]
   /// Other modules of the course the file imports, built from their sources first: `VendorSDK`.
   public let imports: [String]
+  /// The module's other files, from the package root, which the learner does not edit: the file is
+  /// built with them, as one module (8.7).
+  public let companions: [String]
 
   /// Grading with `flags` added to the Swift 6 mode, allowing the escape hatches `allowed`.
-  public init(flags: [String] = [], allowing allowed: [String] = [], imports: [String] = []) {
+  public init(
+    flags: [String] = [], allowing allowed: [String] = [], imports: [String] = [], companions: [String] = []
+  ) {
     self.flags = flags
     self.allowed = allowed
     self.imports = imports
+    self.companions = companions
   }
+
+  /// In ``allowed``: `@preconcurrency` on an import, and only there, with a comment above it.
+  public static let preconcurrencyImport = "preconcurrency-import"
 }

@@ -24,16 +24,16 @@ struct Ex8_1_GlobalStateTests {
   }
 
   @Test("The retry limit is still 3, read from a thread that is not the main one")
-  func retryLimitReadAnywhere() async {
-    let read = await Task.detached { retryLimit }.value
+  func retryLimitReadAnywhere() async throws {
+    let read = try await withDeadline("reading retryLimit") { await Task.detached { retryLimit }.value }
     #expect(read == 3, "`retryLimit` read from a background thread is \(read), not 3. [wrong-value]")
   }
 
   @Test("A screen that sets the appearance is seen by the next screen that reads it")
-  @MainActor func appearanceShared() async {
+  @MainActor func appearanceShared() async throws {
     let original = appearance
     appearance = "dark"
-    let seen = await Task { @MainActor in appearance }.value
+    let seen = try await withDeadline("reading appearance") { await Task { @MainActor in appearance }.value }
     appearance = original
     #expect(
       seen == "dark",

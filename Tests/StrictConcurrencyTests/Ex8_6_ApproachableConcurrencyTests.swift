@@ -39,7 +39,7 @@ struct Ex8_6_ApproachableConcurrencyTests {
 
   @Test("Built as the app is, every thumbnail is drawn off the main actor, and kept in order")
   func drawsOffTheMainActor() async {
-    guard let run = await Swift6Build.run("8.6", driver: Self.driver) else { return }
+    guard let run = await Swift6Build.buildAndRun("8.6", driver: Self.driver) else { return }
     let lines = run.text.split(separator: "\n").map(String.init)
     guard run.status == 0,
       let drawn = lines.first(where: { $0.hasPrefix("drawn on the main thread: ") }),

@@ -39,20 +39,27 @@ public struct Swift6Lesson: Sendable {
     names.first.map { "`\($0)`" } ?? fallback
   }
 
+  /// The names of several declarations as one, for ``sentence``'s first argument: `a`, `b` and `c`
+  /// (the outer backticks are the sentence's).
+  public static func list(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    return names.count == 1 ? last : names.dropLast().joined(separator: "`, `") + "` and `" + last
+  }
+
   /// Every diagnostic the lesson explains, most specific first.
   public static let all: [Swift6Lesson] = [
     Swift6Lesson(
       id: "global-mutable-state", groups: ["MutableGlobalVariable"],
       wording: ["is not concurrency-safe because"]
     ) { names in
-      "\(code(names, or: "A global")) is shared state that every thread can reach, and nothing says which of them may: make it a `let` if it never changes, put it on the main actor if only the screen uses it, or keep it behind a `Mutex` (or in an actor) if every thread does. [global-mutable-state]"
+      "Global state that every thread can reach, with nothing to say which may: \(code(names, or: "a global")). Make each a `let` if it never changes, put it on the main actor if only screens use it, or keep it behind a `Mutex` (or in an actor) if every thread does. [global-mutable-state]"
     },
     Swift6Lesson(
       id: "sent-then-used",
       groups: ["SendingRisksDataRace", "RegionIsolation", "RegionIsolationCrossIsolationDataRace"],
       wording: ["risks causing data races", "risks causing races"]
     ) { names in
-      "\(code(names, or: "A value")) is handed to another isolation domain while this code can still reach it: it is used after it is sent, or it belongs to this domain (a stored property, a parameter). Send a value nothing else holds, such as a fresh copy, and stop using it once it is sent; or make its type a `Sendable` value. [sent-then-used]"
+      "Handed to another isolation domain while this code can still reach it: \(code(names, or: "a value")) (used after it is sent, or belonging to this domain, such as a stored property). Send a value nothing else holds, such as a fresh copy, and stop using it once it is sent; or make its type a `Sendable` value. [sent-then-used]"
     },
     Swift6Lesson(
       id: "sent-then-used", groups: ["SendingClosureRisksDataRace"],
@@ -64,19 +71,19 @@ public struct Swift6Lesson: Sendable {
       id: "conformance-crosses-isolation", groups: ["ConformanceIsolation", "IsolatedConformances"],
       wording: ["crosses into", "cannot satisfy nonisolated requirement", "conformance cannot be used"]
     ) { names in
-      "\(code(names, or: "A type"))'s conformance\(names.count > 1 ? " to `\(names[1])`" : "") lets code that is not on its actor call its actor's members through the protocol: isolate the conformance (`extension T: @MainActor P`) if only that actor uses it, mark the members `nonisolated` if they touch no isolated state, or make the requirement `async` if callers elsewhere need it. [conformance-crosses-isolation]"
+      "A conformance that lets code off its actor call the actor's members through the protocol: \(code(names, or: "a type"))\(names.count > 1 ? " to `\(names[1])`" : ""). Isolate the conformance (`extension T: @MainActor P`) if only that actor uses it, mark the members `nonisolated` if they touch no isolated state, or make the requirement `async` if callers elsewhere need it. [conformance-crosses-isolation]"
     },
     Swift6Lesson(
       id: "mutable-sendable-state", groups: [],
       wording: ["of 'Sendable'-conforming class"]
     ) { names in
-      "\(code(names, or: "A stored property")) is state a `Sendable` class lets every thread reach, and nothing guards it: keep it in a `let` of a `Sendable` type, such as a `Mutex` around it, or make the type an actor. [mutable-sendable-state]"
+      "State that a `Sendable` class lets every thread reach, with nothing to guard it: \(code(names, or: "a stored property")). Keep it in a `let` of a `Sendable` type, such as a `Mutex` around it, or make the type an actor. [mutable-sendable-state]"
     },
     Swift6Lesson(
       id: "non-sendable-member", groups: [],
       wording: ["'Sendable'-conforming struct", "contains non-Sendable type", "has non-Sendable type"]
     ) { names in
-      "\(code(names, or: "A stored property")) holds a type that says nothing about `Sendable`, inside a type that says it is: make that type `Sendable` if it is yours, keep a `Sendable` copy of what you need, or, for a module you do not own and until its authors say, import it `@preconcurrency`. [non-sendable-member]"
+      "A stored property whose type says nothing about `Sendable`, inside a type that says it is: \(code(names, or: "a stored property")). Make that type `Sendable` if it is yours, keep a `Sendable` copy of what you need, or, for a module you do not own and until its authors say, import it `@preconcurrency`. [non-sendable-member]"
     },
     Swift6Lesson(
       id: "non-sendable-member", groups: ["AddPreconcurrencyImport"],
@@ -88,19 +95,19 @@ public struct Swift6Lesson: Sendable {
       id: "non-sendable-capture", groups: ["SendableClosureCaptures"],
       wording: ["in a '@Sendable' closure", "in a `@Sendable` closure", "non-Sendable type"]
     ) { names in
-      "\(code(names, or: "A value")) is not `Sendable`, and a closure that may run on another thread captures it: capture a `Sendable` value (a copy of what you need), or keep the work on the actor that owns it. [non-sendable-capture]"
+      "Not `Sendable`, and captured by a closure that may run on another thread: \(code(names, or: "a value")). Capture a `Sendable` value (a copy of what you need), or keep the work on the actor that owns it. [non-sendable-capture]"
     },
     Swift6Lesson(
       id: "non-sendable-crossing", groups: [],
       wording: ["-typed result can not be returned", "-typed result cannot be returned", "cannot cross actor boundary"]
     ) { names in
-      "A value of \(code(names, or: "a type")), which is not `Sendable`, crosses from one actor to another, where both could reach it at once: make the type a `Sendable` value (a struct of `Sendable` members), or keep it on one side. [non-sendable-crossing]"
+      "Not `Sendable`, and crossing from one actor to another, where both could reach it at once: a value of \(code(names, or: "a type")). Make the type a `Sendable` value (a struct of `Sendable` members), or keep it on one side. [non-sendable-crossing]"
     },
     Swift6Lesson(
       id: "isolated-call", groups: ["ActorIsolatedCall"],
       wording: ["actor-isolated", "in a synchronous nonisolated context"]
     ) { names in
-      "\(code(names, or: "A member")) belongs to an actor, and this code reaches it synchronously from outside that actor: make the caller isolated to the same actor, or `await` it from an `async` context. [isolated-call]"
+      "Belongs to an actor, and reached synchronously from outside it: \(code(names, or: "a member")). Make the caller isolated to the same actor, or `await` it from an `async` context. [isolated-call]"
     },
   ]
 

@@ -93,7 +93,9 @@ public enum Swift6Build {
     for diagnostics: [CompilerDiagnostic], status: Int32?, output: String, learnerFile: String? = nil,
     learnerCode: String = ""
   ) -> [String] {
-    var causes: [(key: String, sentence: String, first: CompilerDiagnostic, more: Int)] = []
+    // A cause: one lesson (or, in a file the learner does not edit, the leaf), with every diagnostic
+    // it explains, whatever declarations they name: one sentence names them all.
+    var causes: [(key: String, lesson: Swift6Lesson?, diagnostics: [CompilerDiagnostic], more: Int)] = []
     let declared = declarations(in: learnerCode)
     for diagnostic in diagnostics {
       let lesson = Swift6Lesson.explaining(diagnostic)
@@ -105,28 +107,36 @@ public enum Swift6Build {
       let key =
         elsewhere
         ? "leaf-first"
-        : "\(lesson?.id ?? AntiPattern.unknownDiagnostic)|\(diagnostic.quoted.joined(separator: "|"))"
+        : lesson.map { "\($0.id)|\($0.groups)|\($0.wording)" } ?? AntiPattern.unknownDiagnostic
       if let index = causes.firstIndex(where: { $0.key == key }) {
-        causes[index].more += 1
-        continue
-      }
-      let sentence: String
-      if elsewhere {
-        let named = diagnostic.quoted.flatMap(identifiers).filter(declared.contains)
-        let what = named.first.map { "`\($0)`, declared in your file" } ?? "what they use of your file"
-        sentence =
-          "`\(fileName(diagnostic.file))`, a file of the module you do not edit, does not build in the Swift 6 mode because of \(what): the files that use a declaration are fixed by fixing the declaration, so that it is safe as they use it (from which actor, read or written). Start with the leaf, the file the others use, and these errors go with it. [leaf-first]"
+        causes[index].diagnostics.append(diagnostic)
       } else {
-        sentence = lesson?.sentence(diagnostic.quoted) ?? Swift6Lesson.unknownSentence
+        causes.append((key, elsewhere ? nil : lesson, [diagnostic], 0))
       }
-      causes.append((key, sentence, diagnostic, 0))
     }
     var sentences = causes.map { cause in
-      let others = cause.more == 0 ? "" : "; and \(cause.more) more like it"
-      let notes = cause.first.notes.prefix(3).map { "note: \($0)" }.joined(separator: "; ")
+      let first = cause.diagnostics[0]
+      let sentence: String
+      if cause.key == "leaf-first" {
+        let named = unique(cause.diagnostics.flatMap { $0.quoted.flatMap(identifiers) }.filter(declared.contains))
+        let files = unique(cause.diagnostics.map { "`\(fileName($0.file))`" })
+        let what = named.isEmpty ? "what they use of your file" : "`\(Swift6Lesson.list(named))`, declared in your file"
+        sentence =
+          "\(files.joined(separator: " and ")), of the module but not yours to edit, \(files.count == 1 ? "does" : "do") not build in the Swift 6 mode because of \(what): the files that use a declaration are fixed by fixing the declaration, so that it is safe as they use it (from which actor, read or written). Start with the leaf, the file the others use, and these errors go with it. [leaf-first]"
+      } else if let lesson = cause.lesson {
+        let subjects = unique(cause.diagnostics.compactMap { $0.quoted.first })
+        let seconds = unique(cause.diagnostics.compactMap { $0.quoted.dropFirst().first })
+        sentence = lesson.sentence(
+          subjects.isEmpty ? [] : [Swift6Lesson.list(subjects)] + (seconds.isEmpty ? [] : [Swift6Lesson.list(seconds)]))
+      } else {
+        sentence = Swift6Lesson.unknownSentence
+      }
+      let lines = cause.diagnostics.prefix(4).map { "`\($0.compilerText)`" }.joined(separator: "; ")
+      let hidden = cause.diagnostics.count - min(cause.diagnostics.count, 4) + cause.more
+      let notes = first.notes.prefix(2).map { "note: \($0)" }.joined(separator: "; ")
+      let others = hidden == 0 ? "" : "; and \(hidden) more like \(hidden == 1 ? "it" : "them")"
       return AntiPattern.adding(
-        "(The compiler: `\(cause.first.compilerText)`\(notes.isEmpty ? "" : "; \(notes)")\(others).)",
-        to: cause.sentence)
+        "(The compiler: \(lines)\(notes.isEmpty ? "" : "; \(notes)")\(others).)", to: sentence)
     }
     if sentences.isEmpty, status != 0 {
       let tail = output.split(separator: "\n").suffix(6).joined(separator: " | ")
@@ -147,6 +157,11 @@ public enum Swift6Build {
   /// The identifiers in `text`, in order: `["Article"]` for `'[Article]'`.
   static func identifiers(_ text: String) -> [String] {
     text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+  }
+
+  static func unique(_ items: [String]) -> [String] {
+    var seen: Set<String> = []
+    return items.filter { seen.insert($0).inserted }
   }
 
   static func fileName(_ path: String) -> String {
@@ -176,7 +191,7 @@ public enum Swift6Build {
       Issue.record(
         Comment(
           rawValue:
-            "Exercise \(id)'s file does not build in the Swift 6 mode, so what it does there cannot be run yet: the Swift 6 build's test says why (the compiler: `\(first)`). [\(AntiPattern.notBuiltInSwift6)]"
+            "Exercise \(id)'s file does not build in the Swift 6 mode, so what it does there cannot be run yet, which \"Builds in the Swift 6 language mode\" explains (the compiler: `\(first)`). [\(AntiPattern.notBuiltInSwift6)]"
         ), sourceLocation: sourceLocation)
       return nil
     }

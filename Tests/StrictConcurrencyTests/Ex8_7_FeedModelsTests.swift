@@ -5,7 +5,7 @@ import VendorSDK
 @Suite("8.7 A module, one file at a time: where to start, what to leave", .exercise("8.7"))
 struct Ex8_7_FeedModelsTests {
   @Test(
-    "With FeedStore.swift and FeedScreen.swift, the module builds in the Swift 6 language mode with no warning, and its one escape hatch is marked"
+    "Builds in the Swift 6 language mode with FeedStore.swift and FeedScreen.swift, as one module, with no warning, and its one escape hatch is marked"
   )
   func buildsInSwift6() async {
     await Swift6Build.expectClean("8.7")

@@ -209,6 +209,13 @@ public enum Swift6Build {
           "`swiftc` is not on this process's PATH, so the Swift 6 build cannot run: run the tests from a shell where `swift --version` works. [\(AntiPattern.unknownDiagnostic)]"
       )
     }
+    if let (major, minor) = await version(of: swiftc), (major, minor) < (6, 2) {
+      return Output(
+        status: nil, text: "",
+        problem:
+          "The `swiftc` on this process's PATH (\(swiftc)) is Swift \(major).\(minor); topic 8's check needs Swift 6.2 or later, which the course requires: put a Swift 6.2 toolchain first on your PATH. [\(AntiPattern.unknownDiagnostic)]"
+      )
+    }
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var flags =
@@ -238,6 +245,25 @@ public enum Swift6Build {
       flags += ["-I", folder, "-L", folder]
     }
     return await launch(swiftc, flags + grading.flags + arguments + files, limit: 300)
+  }
+
+  /// The language version `swiftc` reports (`6.3` for "Swift version 6.3.1"), asked once per process.
+  static func version(of swiftc: String) async -> (Int, Int)? {
+    if let known = versions.withLock({ $0[swiftc] }) { return known }
+    let output = await launch(swiftc, ["--version"], limit: 60)
+    let found = parseVersion(output.text)
+    versions.withLock { $0[swiftc] = found }
+    return found
+  }
+
+  private static let versions = Locked<[String: (Int, Int)?]>([:])
+
+  /// The major and minor version in `swiftc --version`'s output, or `nil`.
+  public static func parseVersion(_ text: String) -> (Int, Int)? {
+    guard let range = text.range(of: "Swift version ") else { return nil }
+    let numbers = text[range.upperBound...].prefix { $0.isNumber || $0 == "." }.split(separator: ".")
+    guard numbers.count >= 2, let major = Int(numbers[0]), let minor = Int(numbers[1]) else { return nil }
+    return (major, minor)
   }
 
   /// The `swiftc` beside the toolchain on `PATH`, or `nil`.

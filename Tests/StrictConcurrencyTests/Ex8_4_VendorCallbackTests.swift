@@ -32,7 +32,7 @@ struct Ex8_4_VendorCallbackTests {
         }
       }
     }
-    Self.explain(child, "an error")
+    Self.explain(child, "an error", alsoIn: "When the SDK answers on its own queue")
   }
 
   /// In the child: asks a screen to locate, with an SDK that reports `fix`, and checks what it shows.
@@ -58,7 +58,13 @@ struct Ex8_4_VendorCallbackTests {
   }
 
   /// Records what the child's fate says about the learner's closure.
-  static func explain(_ child: ExitTest.Result?, _ answer: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  /// The same mistake traps in both tests: the second names the first (`alsoIn`), under which a
+  /// verdict folds it when both fail.
+  static func explain(
+    _ child: ExitTest.Result?, _ answer: String, alsoIn first: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let same = first.map { ", which \"\($0)\" explains" } ?? ""
     let verdict = ResumeProbe.verdict(of: child)
     guard case .crashed(let words) = verdict else {
       ResumeProbe.expectExactlyOnce(child, "The screen, given \(answer) by the SDK", sourceLocation: sourceLocation)
@@ -69,11 +75,11 @@ struct Ex8_4_VendorCallbackTests {
     let assumes = ExerciseSource.code(of: "8.4")?.contains("assumeIsolated") ?? false
     if errorOutput.contains("Incorrect actor executor assumption") || assumes {
       Issue.record(
-        "When the SDK answered with \(answer) on its own queue, `MainActor.assumeIsolated` trapped: it promises the code already runs on the main actor, and the SDK's queue is not the main actor. Hop instead, with `Task { @MainActor in … }`. (The runtime said: \(words)) [assume-isolated]",
+        "When the SDK answered with \(answer) on its own queue, `MainActor.assumeIsolated` trapped\(same): it promises the code already runs on the main actor, and the SDK's queue is not the main actor. Hop instead, with `Task { @MainActor in … }`. (The runtime said: \(words)) [assume-isolated]",
         sourceLocation: sourceLocation)
     } else {
       Issue.record(
-        "When the SDK answered with \(answer) on its own queue, the completion closure trapped as it started: written inside a `@MainActor` method and passed where nothing says `@Sendable`, the closure belongs to the main actor, and Swift 6 checks that where it starts. It compiles clean and crashes at run time. Mark the closure `@Sendable`, copy what you need into `Sendable` values, and hop back with `Task { @MainActor in … }`. (The runtime said: \(words)) [closure-inferred-main-actor]",
+        "When the SDK answered with \(answer) on its own queue, the completion closure trapped as it started\(same): written inside a `@MainActor` method and passed where nothing says `@Sendable`, the closure belongs to the main actor, and Swift 6 checks that where it starts. It compiles clean and crashes at run time. Mark the closure `@Sendable`, copy what you need into `Sendable` values, and hop back with `Task { @MainActor in … }`. (The runtime said: \(words)) [closure-inferred-main-actor]",
         sourceLocation: sourceLocation)
     }
   }

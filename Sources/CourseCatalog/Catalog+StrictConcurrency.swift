@@ -58,6 +58,7 @@ extension Catalog {
           AntiPattern(id: "preconcurrency", "`@preconcurrency` on the conformance"),
           AntiPattern(id: "assume-isolated", "`MainActor.assumeIsolated` inside a `nonisolated` member"),
           AntiPattern(id: "screen-off-main-actor", "Taking the screen off the main actor"),
+          AntiPattern(id: "index-on-main-actor", "Moving the search index onto the main actor"),
           AntiPattern(id: "wrong-answers", unlisted: "A protocol member that no longer answers what it did"),
         ]),
       Exercise(

@@ -10,17 +10,34 @@ struct Ex8_1_GlobalStateTests {
     await Swift6Build.expectClean("8.1")
   }
 
-  @Test("Every request counted from any thread is kept: four threads count 250 each, and the count grows by 1,000")
-  func countsFromEveryThread() {
+  /// How many times each of four threads counts a request.
+  static let countsPerThread = 100_000
+
+  @Test(
+    "Every request counted from any thread is kept: four threads count at once, and the count grows by each call (in a child process)"
+  )
+  func countsFromEveryThread() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 30) { try Ex8_1_GlobalStateTests.countFromFourThreads() }
+      }
+    }
+    Child.expectFinished(child, "Counting requests from four threads", exercise: "8.1")
+  }
+
+  /// In the child: four threads count at once, long enough that a read and a write made in two steps
+  /// are split by another thread's, which is what the contention of four threads on a lock does.
+  static func countFromFourThreads() throws {
     let before = requestsSoFar()
     DispatchQueue.concurrentPerform(iterations: 4) { _ in
-      for _ in 0..<250 { countRequest() }
+      for _ in 0..<countsPerThread { countRequest() }
     }
     let counted = requestsSoFar() - before
-    #expect(
-      counted == 1000,
-      "Four threads called `countRequest()` 250 times each, and `requestsSoFar()` grew by \(counted), not 1,000: the count must be one value that every thread adds to, under a lock (a `Mutex` kept in a `let`), not a fresh or per-thread copy, and not a read and a write in two separate lock sections. [count-not-shared]"
-    )
+    guard counted == 4 * countsPerThread else {
+      throw ResumeProbe.ProbeFailure(
+        "Four threads called `countRequest()` \(countsPerThread) times each, and `requestsSoFar()` grew by \(counted), not \(4 * countsPerThread): the count must be one value that every thread adds to in one step under its lock (`withLock { $0 += 1 }`), not a fresh or per-thread copy, and not a read and a write in two lock sections. [count-not-shared]"
+      )
+    }
   }
 
   @Test("The retry limit is still 3, read from a thread that is not the main one")
@@ -29,15 +46,24 @@ struct Ex8_1_GlobalStateTests {
     #expect(read == 3, "`retryLimit` read from a background thread is \(read), not 3. [wrong-value]")
   }
 
-  @Test("A screen that sets the appearance is seen by the next screen that reads it")
-  @MainActor func appearanceShared() async throws {
-    let original = appearance
+  @Test("A screen that sets the appearance is seen by the next screen that reads it (in a child process)")
+  func appearanceShared() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run { try await Ex8_1_GlobalStateTests.setAndReadAppearance() }
+      }
+    }
+    Child.expectFinished(child, "Setting and reading the appearance on the main actor", exercise: "8.1")
+  }
+
+  /// In the child: one screen sets the appearance, the next reads it.
+  @MainActor static func setAndReadAppearance() async throws {
     appearance = "dark"
-    let seen = try await withDeadline("reading appearance") { await Task { @MainActor in appearance }.value }
-    appearance = original
-    #expect(
-      seen == "dark",
-      "One screen set `appearance` to \"dark\", and the next read it as \"\(seen)\": every screen shares the one value. [wrong-value]"
-    )
+    let seen = await Task { @MainActor in appearance }.value
+    guard seen == "dark" else {
+      throw ResumeProbe.ProbeFailure(
+        "One screen set `appearance` to \"dark\", and the next read it as \"\(seen)\": every screen shares the one value. [wrong-value]"
+      )
+    }
   }
 }

@@ -11,28 +11,58 @@ struct Ex8_6_ApproachableConcurrencyTests {
   }
 
   /// A program built with the file, as the app target builds it: it loads three images from the main
-  /// actor and prints, for each drawing, whether it ran on the main thread (in a program, the main
-  /// actor's), then the thumbnails.
+  /// actor, then asks the thumbnailer itself for one from the main actor, and prints, for each drawing,
+  /// whether it ran on the main actor, then the thumbnails. The main actor runs its jobs on the main
+  /// queue, but on Linux not always on the main thread, so the program marks the queue and asks for the
+  /// mark (`Thread.isMainThread` would be wrong). The first drawing waits until the others have
+  /// started, if they start at all (a gallery that draws all three at once), so a gallery that keeps
+  /// them in the order they finish shows it every time.
   static let driver = """
     import Foundation
     import Synchronization
 
+    nonisolated let mainQueueMark = DispatchSpecificKey<Bool>()
+
     nonisolated final class Drawings: Sendable {
-      let onMainThread = Mutex<[Bool]>([])
+      let onMainActor = Mutex<[Bool]>([])
+      let started = Mutex(0)
+      let firstWaitsForOthers: Bool
+
+      init(firstWaitsForOthers: Bool) {
+        self.firstWaitsForOthers = firstWaitsForOthers
+      }
+
+      func draw(_ image: [UInt8]) -> [UInt8] {
+        onMainActor.withLock { $0.append(DispatchQueue.getSpecific(key: mainQueueMark) == true) }
+        let number = started.withLock { count in
+          count += 1
+          return count
+        }
+        if firstWaitsForOthers, number == 1 {
+          // Up to two seconds for the other drawings to start, which they do only when drawn at once.
+          for _ in 0..<2000 where started.withLock({ $0 }) < 3 { Thread.sleep(forTimeInterval: 0.001) }
+          if started.withLock({ $0 }) >= 3 { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        return image.map { $0 / 2 }
+      }
     }
 
     @main struct Driver {
       static func main() async {
-        let drawings = Drawings()
-        let gallery = Gallery(
-          thumbnailer: Thumbnailer(render: { image in
-            let onMain = Thread.isMainThread
-            drawings.onMainThread.withLock { $0.append(onMain) }
-            return image.map { $0 / 2 }
-          }))
+        DispatchQueue.main.setSpecific(key: mainQueueMark, value: true)
+        let drawings = Drawings(firstWaitsForOthers: true)
+        let gallery = Gallery(thumbnailer: Thumbnailer(render: { image in drawings.draw(image) }))
         await gallery.load([[2, 4], [6], [8, 10, 12]])
-        print("drawn on the main thread: \\(drawings.onMainThread.withLock { $0 })")
+        print("drawn on the main actor: \\(drawings.onMainActor.withLock { $0 })")
         print("thumbnails: \\(gallery.thumbnails)")
+        print("asked directly, drawn on the main actor: \\(await askDirectly())")
+      }
+
+      /// The thumbnailer itself, asked from the main actor.
+      @MainActor static func askDirectly() async -> [Bool] {
+        let direct = Drawings(firstWaitsForOthers: false)
+        _ = await Thumbnailer(render: { image in direct.draw(image) }).thumbnail(of: [1])
+        return direct.onMainActor.withLock { $0 }
       }
     }
     """
@@ -42,7 +72,7 @@ struct Ex8_6_ApproachableConcurrencyTests {
     guard let run = await Swift6Build.buildAndRun("8.6", driver: Self.driver) else { return }
     let lines = run.text.split(separator: "\n").map(String.init)
     guard run.status == 0,
-      let drawn = lines.first(where: { $0.hasPrefix("drawn on the main thread: ") }),
+      let drawn = lines.first(where: { $0.hasPrefix("drawn on the main actor: ") }),
       let thumbnails = lines.first(where: { $0.hasPrefix("thumbnails: ") })
     else {
       Issue.record(
@@ -50,10 +80,15 @@ struct Ex8_6_ApproachableConcurrencyTests {
       )
       return
     }
-    let onMain = drawn.dropFirst("drawn on the main thread: ".count).components(separatedBy: "true").count - 1
+    let onMain = drawn.dropFirst("drawn on the main actor: ".count).components(separatedBy: "true").count - 1
     #expect(
       onMain == 0,
       "\(onMain) of 3 thumbnails were drawn on the main actor: built with `NonisolatedNonsendingByDefault`, a `nonisolated async` function runs on its caller's actor, so `thumbnail(of:)`, awaited from the gallery, drew on the main actor, which could run nothing else meanwhile (no tap, no frame). Mark it `@concurrent`. [runs-on-caller]"
+    )
+    let direct = lines.first { $0.hasPrefix("asked directly, drawn on the main actor: ") } ?? ""
+    #expect(
+      onMain > 0 || direct.hasSuffix("[false]"),
+      "`thumbnail(of:)`, called from the main actor, drew there: it must leave the main actor whoever calls it, so the work belongs in its own declaration (`@concurrent`), not in one caller's. [runs-on-caller]"
     )
     #expect(
       thumbnails == "thumbnails: [[1, 2], [3], [4, 5, 6]]",

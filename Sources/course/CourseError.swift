@@ -6,6 +6,8 @@ enum CourseError: Error, CustomStringConvertible {
   case couldNotRun(String, code: Int32)
   case noStub(String, String)
   case notPassedYet(String)
+  /// A maintainers' proof that could not go on, with the sentence that says why.
+  case proofFailed(String)
 
   var description: String {
     switch self {
@@ -23,6 +25,8 @@ enum CourseError: Error, CustomStringConvertible {
       "Could not find the shipped stub of \(id) in git's history of \(path)."
     case .notPassedYet(let id):
       "Exercise \(id) has not passed yet, so its solution stays hidden. Try `swift run course hint \(id)`, or insist with `swift run course reveal \(id) --force`."
+    case .proofFailed(let why):
+      "The proof could not go on: \(why)."
     }
   }
 

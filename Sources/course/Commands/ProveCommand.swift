@@ -10,19 +10,26 @@ struct ProveCommand: Command {
   static let info = CommandInfo(
     name: "prove",
     abstract: "Maintainers: prove that every wrong answer in Tests/WrongAnswers fails with its sentence.",
-    usage: "prove [<exercise>...] [--only <slug>] [--repeat <n>] [--timeout <seconds>] [--rebase]",
+    usage:
+      "prove [<exercise>...] [--only <slug>] [--repeat <n>] [--timeout <seconds>] [--rebase] [--mutants [--list] [--rejected]]",
     discussion: """
       Swaps each wrong answer into a scratch copy in which every other exercise is solved (one build per round),
       runs the suites, and requires that the answer's suite fails with the sentence its header names and that
       every other suite still passes. With exercises (3.4) or a topic (3), proves only their wrong answers.
       Each wrong answer is a patch of its solution; after a solution changed, --rebase makes every patch
       again where its lines stand now, and names each one whose lines are gone, for a person to redo.
+      With --mutants, proves the suites instead against every mutant the mutation operators make of the
+      solutions (one build per run, each mutant chosen at run time): each must fail its suite or be listed
+      in the catalog as equivalent, with its reason; prints the score of each exercise and each survivor's patch.
       """,
     options: [
       ("--only <slug>", "Only the wrong answers with this slug (repeatable)."),
       ("--repeat <n>", "Run each round's suites n times; a wrong answer must be caught in every run (default 1)."),
       ("--timeout <seconds>", "How long each test run may take (default 600)."),
       ("--rebase", "Rewrite every wrong answer as a patch of its current solution, proving nothing."),
+      ("--mutants", "Prove the suites against the solutions' mutants instead of the wrong answers."),
+      ("--list", "With --mutants: print every mutant the operators make, building and proving nothing."),
+      ("--rejected", "With --mutants: also print each mutant the compiler rejected, with its error."),
     ])
 
   var keys: [String] = []
@@ -30,14 +37,20 @@ struct ProveCommand: Command {
   var repeats: Int
   var timeout: Double
   var rebase: Bool
+  var mutants: Bool
+  var list: Bool
+  var rejected: Bool
 
   init(_ arguments: inout Arguments) throws {
     rebase = arguments.flag("--rebase")
+    mutants = arguments.flag("--mutants")
+    list = arguments.flag("--list")
+    rejected = arguments.flag("--rejected")
     repeats = Int(try arguments.option("--repeat") ?? "1") ?? 1
     timeout = Double(try arguments.option("--timeout") ?? "600") ?? 600
     while let slug = try arguments.option("--only") { slugs.insert(slug) }
     while let key = arguments.positional() { keys.append(key) }
-    try arguments.finish(known: ["--only", "--repeat", "--timeout", "--rebase"])
+    try arguments.finish(known: ["--only", "--repeat", "--timeout", "--rebase", "--mutants", "--list", "--rejected"])
   }
 
   func run(_ course: Course) throws -> Int32 {
@@ -46,6 +59,16 @@ struct ProveCommand: Command {
     if !keys.isEmpty {
       ids = Set(try keys.flatMap { try course.resolve($0).map(\.exercise.id) })
     }
+    if mutants, list {
+      let proof = MutantProof(workspace: course.workspace, topics: course.topics, exerciseIDs: ids)
+      for (topic, exercise) in proof.exercises() {
+        let made = MutationOperator.mutants(of: course.workspace.read(topic.solutionPath(exercise)) ?? "")
+        print("\(exercise.id) (\(made.count) mutants)")
+        for mutant in made { print("  \(mutant.number). \(mutant.summary)") }
+      }
+      return 0
+    }
+    if mutants { return try Self.proveMutants(course, ids: ids, timeout: timeout, rejected: rejected) }
     let proof = WrongAnswerProof(
       workspace: course.workspace, topics: course.topics, exerciseIDs: ids, slugs: slugs.isEmpty ? nil : slugs,
       repeats: max(1, repeats), timeLimit: timeout)
@@ -57,6 +80,23 @@ struct ProveCommand: Command {
       "prove: \(findings.count - unproved.count) of \(findings.count) wrong answers caught with their sentence, first in the verdict, in \(Int(Date().timeIntervalSince(start))) s"
     )
     return unproved.isEmpty ? 0 : 1
+  }
+
+  /// Proves the suites against the solutions' mutants, and prints each exercise's score and every survivor.
+  static func proveMutants(_ course: Course, ids: Set<String>?, timeout: Double, rejected: Bool) throws -> Int32 {
+    let start = Date()
+    let proof = MutantProof(workspace: course.workspace, topics: course.topics, exerciseIDs: ids, timeLimit: timeout)
+    let scores = try proof.run()
+    print(MutantProof.report(scores, rejected: rejected))
+    let caught = scores.map(\.caught).reduce(0, +)
+    let counted = scores.map(\.counted).reduce(0, +)
+    let failing = scores.filter { !$0.survivors.isEmpty || !$0.staleEquivalents.isEmpty }
+    let percent = counted == 0 ? 100 : Int((Double(caught) / Double(counted) * 100).rounded(.down))
+    print(
+      "prove --mutants: \(caught) of \(counted) mutants caught (\(percent)%) in \(scores.count) exercises, "
+        + "\(scores.map(\.equivalents).reduce(0, +)) equivalent, \(scores.map(\.stillborn).reduce(0, +)) rejected by the compiler; "
+        + "\(failing.count) exercises with a survivor, in \(Int(Date().timeIntervalSince(start))) s")
+    return failing.isEmpty ? 0 : 1
   }
 
   /// Rewrites the corpus as patches of the current solutions, and says what moved and what conflicts.

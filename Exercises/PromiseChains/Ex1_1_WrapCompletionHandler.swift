@@ -5,10 +5,12 @@
 // `AuthService.login(user:password:completion:)` calls back Cocoa-style with
 // `(Session?, Error?)`. The convention promises exactly one of the two; real SDKs
 // sometimes send neither, or both. Return a promise that:
-//   - fulfills with the session,
-//   - rejects with the error (an error wins over a session),
+//   - fulfills with the session, [session-not-fulfilled]
+//   - rejects with the error (an error wins over a session), [changed-error] [session-first]
 //   - rejects with `PMKError.invalidCallingConvention` on `(nil, nil)`,
-//     instead of staying pending forever.
+//     instead of staying pending forever. [wrong-convention-error] [if-else-if]
+// Call the service once, with the credentials unchanged. [retry-login]
+// The first callback decides: a second one changes nothing. [last-answer-wins]
 
 import CourseCatalog
 import LegacyKit

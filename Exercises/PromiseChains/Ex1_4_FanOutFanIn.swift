@@ -3,12 +3,15 @@
 // Check it: swift run course check 1.4   (or: swift test --filter PromiseChainsTests.Ex1_4_FanOutFanInTests)
 //
 // Three functions over `NewsAPI`:
-//   - `thumbnails`: every article's thumbnail, in article order; all requests start at
-//     once; one failure fails the whole result, at once.
+//   - `thumbnails`: every thumbnail, in article order; all requests start at
+//     once; one failure fails the whole result, at once, with its own error. [arrival-order]
+//     [sequential-loop] [settle-all-first] [failure-swallowed]
 //   - `availableThumbnails`: the thumbnails that loaded, in article order; failures are skipped.
-//   - `feed(session:api:timeout:)`: the feed, or `TimeoutError(seconds: timeout)` if it takes
-//     longer than `timeout` seconds, counted to the fraction: 0.5 is half a second, rounded
-//     neither down nor up.
+//     [append-in-arrival-order] [fulfilled-then-empty]
+//   - `feed(session:api:timeout:)`: the feed, or its own error if it fails first, or
+//     `TimeoutError(seconds: timeout)` if it takes longer than `timeout` seconds, counted to the
+//     fraction: 0.5 is half a second, rounded neither down nor up. [fast-feed-lost]
+//     [wrong-timeout-error] [no-timeout] [early-timeout] [rounded-timeout]
 //
 // The structured counterparts, which cancel what loses: exercises 9.3 and 9.4
 // (Docs/09-actors-and-structured-concurrency.md#when-becomes-a-task-group).

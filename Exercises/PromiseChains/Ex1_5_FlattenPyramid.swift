@@ -4,10 +4,11 @@
 //
 // `PyramidCheckout.run(cartID:backend:completion:)` in LegacyKit is the checkout as the
 // legacy app wrote it: four levels of nested callbacks. Rewrite it as one flat promise
-// chain over the promise versions of the calls (`CheckoutBackend+Promises.swift`).
+// chain over the promise versions of the calls (`CheckoutBackend+Promises.swift`). [wraps-the-pyramid]
 // The tests run both against fresh backends: every side effect (validate, reserve,
 // charge, release, receipt, each analytics event) must happen in the same order, and
-// the result must be the same, on the success path and on every failure path.
+// the result must be the same, on the success path and on every failure path. [no-failed-event]
+// [different-result] [receipt-failure-fails] [recover-returns-receipt]
 
 import CourseCatalog
 import LegacyKit

@@ -5,10 +5,11 @@
 // Two functions:
 //   - `showPreparedFeed`: load the feed, run the slow `prepare` step on the `work`
 //     queue (never on the main queue), then show the result on the screen from the
-//     main queue. Return the chain.
+//     main queue, whichever queue called it. Return the chain, which settles once the
+//     screen is updated. [map-default-queue] [prepared-not-shown] [done-on-work] [skip-hop-on-main]
 //   - `currentTheme`: a legacy synchronous entry point, called on the main queue, that
-//     must return the theme of `store.load()` before it returns. Use `wait()`, without
-//     deadlocking the main queue.
+//     must return the theme of one `store.load()` before it returns. Use `wait()`, without
+//     deadlocking the main queue. [wrong-theme] [loads-not-once] [wait-with-map]
 
 import CourseCatalog
 import Dispatch

@@ -26,9 +26,11 @@ struct Ex1_6_QueuesTests {
     let result = await awaitSettled(
       chain.ensure(on: nil) { shownWhenSettled.record(screen.events.joined(separator: ", ")) },
       "The chain showPreparedFeed returned")
+    // Only that something was on the screen by then: what it was is the `prepared-not-shown` check's
+    // to judge. (The screen's events only grow, so with that check this one still asks the whole list.)
     try result?.get()
     #expect(
-      shownWhenSettled.all == ["articles [1, 2, 4]"],
+      shownWhenSettled.all.count == 1 && shownWhenSettled.all.first != "",
       "The chain settled before the screen was updated (it showed \(shownWhenSettled.all)): let `done` run on the main queue, its default, instead of hopping there by hand inside it, so the chain ends when the screen is updated. [done-on-work]"
     )
     #expect(

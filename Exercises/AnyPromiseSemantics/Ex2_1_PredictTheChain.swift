@@ -5,7 +5,8 @@
 // Below are four AnyPromise chains, written against its Objective-C face (`objc`), as
 // the legacy Objective-C code wrote them. Each writes a line to its log whenever a
 // handler runs, saying what the handler received. Do not change the chains: read
-// them, and make each `prediction...()` return the lines you expect, in order.
+// them, and make each `prediction...()` return the lines you expect, in order. [changed-chain]
+// [a-catch-ends-the-chain] [returned-error-is-a-value] [manifold-arrives-whole] [catch-sees-cancellation]
 // The tests run the real chains and compare, so a wrong prediction means your
 // model of AnyPromise (or the library) is wrong somewhere: find out which.
 // `describe` writes nil as "nil", and an error as its case name ("offline").

@@ -4,7 +4,9 @@
 //
 // `StatusService.fetchStatus(completion:)` hands back one untyped object: a status
 // string, an error, or nil ("no status yet", a valid answer). Wrap it in an
-// `AnyPromise` that rejects on an error and fulfills otherwise, nil included.
+// `AnyPromise` that rejects on an error, with that error, and fulfills otherwise, nil
+// included, with the object as it is. [error-as-text] [nil-rejects] [known-types-only] [altered-status]
+// Ask the service once. [ask-again-on-nil]
 
 import CourseCatalog
 import LegacyKit

@@ -3,12 +3,13 @@
 // Check it: swift run course check 2.3   (or: swift test --filter AnyPromiseSemanticsTests.Ex2_3_ReadSettledValueTests)
 //
 // Legacy code polls `AnyPromise`s that have settled. Write the helper that turns one
-// into a typed result, without confusing a value with an error:
-//   - still pending: nil;
-//   - rejected: `.failure` with the error (remember: `objc.value` holds the error then);
-//   - fulfilled with nil: `.success(nil)`;
-//   - fulfilled with a `T`: `.success(value)`;
+// into a typed result, without confusing a value with an error: [rejection-as-value]
+//   - still pending: nil; [value-first]
+//   - rejected: `.failure` with the error (remember: `objc.value` holds the error then); [rejection-as-value]
+//   - fulfilled with nil: `.success(nil)`; [nil-is-failure]
+//   - fulfilled with a `T`: `.success(value)`; [fulfilled-value-lost]
 //   - fulfilled with anything else: `.failure(AnyPromise.CastError(expected: T.self, actual: value))`.
+//     [wrong-type-is-nil] [cast-error-fields]
 
 import CourseCatalog
 import LegacyKit

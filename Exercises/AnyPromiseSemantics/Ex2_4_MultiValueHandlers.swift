@@ -7,9 +7,11 @@
 // user's name alone.
 //   - `summary(of:)`: "<name>: <count> unread", or "<name>: no unread" when there is
 //     no count. Use `login.objc.then` (the Objective-C face) with a handler of two parameters.
-//   - `acknowledge(_:log:)`: once the login fulfills, write "acknowledged" to the log
+//     [one-parameter] [zero-is-none]
+//   - `acknowledge(_:log:)`: once the login fulfills, write "acknowledged" to the log, once,
 //     with a handler of no parameters that returns nothing; the result fulfills with nil.
-// A rejected login passes through both untouched.
+//     [acknowledged-not-once] [acknowledge-passes-value]
+// A rejected login passes through both untouched. [rejection-as-line]
 
 import CourseCatalog
 import LegacyKit

@@ -4,10 +4,12 @@
 //
 // Two directions across the old language boundary:
 //   - `profileForObjC`: Objective-C callers cannot use `Promise<UserProfile>`; give
-//     them the directory's typed promise as an `AnyPromise`.
+//     them the directory's typed promise as an `AnyPromise`, its value or its error
+//     unchanged. [re-resolve-by-hand]
 //   - `cachedProfile`: the Objective-C cache answers with an `AnyPromise`; adopt it
-//     as a `Promise<UserProfile>`. The cache sometimes holds a plain string (a legacy
-//     bug): that must reject with `AnyPromise.CastError`, never crash.
+//     as a `Promise<UserProfile>`, its value or its error unchanged. The cache sometimes
+//     holds a plain string (a legacy bug): that must reject with `AnyPromise.CastError`,
+//     never crash. [adopt-by-hand] [forced-cast]
 
 import CourseCatalog
 import LegacyKit

@@ -3,14 +3,16 @@
 // Check it: swift run course check 2.6   (or: swift test --filter AnyPromiseSemanticsTests.Ex2_6_ReturnDontThrowTests)
 //
 // Validate an order in an `AnyPromise` chain, on its Objective-C face (`order.objc.then`),
-// as the legacy code does. An Objective-C `AnyPromise` handler cannot throw:
-// it rejects by returning an error (the Objective-C advice was the same, for a reason
-// the lesson explains). Never stop the program instead (`fatalError`, `precondition`,
-// `!`): that is Swift's uncatchable exception.
-//   - quantity zero or less: reject with `OrderError.invalidQuantity`;
-//   - more than `inventory.available(sku)`: reject with `OrderError.outOfStock(sku:)`;
-//   - otherwise fulfill with the order.
-// Once the chain settles, nothing it captured may stay alive.
+// as the legacy code does. [swift-face]
+// An Objective-C `AnyPromise` handler cannot throw: it rejects by returning an error (the
+// Objective-C advice was the same, for a reason the lesson explains). [zero-only]
+// Never stop the program instead (`fatalError`, `precondition`, `!`): that is Swift's
+// uncatchable exception. [forced-cast]
+//   - quantity zero or less: reject with `OrderError.invalidQuantity`; [zero-only]
+//   - more than `inventory.available(sku)`: reject with `OrderError.outOfStock(sku:)`; [zero-only]
+//   - something that is not an `Order`: reject with an error; [forced-cast]
+//   - otherwise fulfill with the order. [zero-only]
+// Once the chain settles, nothing it captured may stay alive. [stored-handler]
 
 import CourseCatalog
 import LegacyKit

@@ -6,7 +6,11 @@
 // `Result<[Article], Error>`. Make `LegacyArticleRepository` conform to the app's
 // `ArticleRepository` by bridging that call to `async throws` with a checked
 // continuation: one thin adapter, resumed exactly once, on the success path and the
-// failure path, from whatever thread the callback uses.
+// failure path, from whatever thread the callback uses. [unsafe-continuation] [drop-failure]
+// [semaphore-timeout] [main-queue-hop]
+//   - Pass `refresh` on as `forceRefresh`, in one call to the cloud: no retry. [always-force-refresh]
+//   - Return the callback's articles, as they came. [other-articles]
+//   - Throw the callback's own error, instead of swallowing it. [swallow-error]
 
 import CourseCatalog
 import LegacyKit

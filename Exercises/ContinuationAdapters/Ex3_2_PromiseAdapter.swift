@@ -6,6 +6,12 @@
 // `ArticleCloudRepository` conform to `ArticleRepository` by resuming a checked
 // continuation from the promise's `.done` and its `.catch`, so that every way the
 // promise can settle (fulfilled, rejected, cancelled) resumes the awaiting task once.
+// [unsafe-continuation] [done-only] [default-catch-policy] [two-catches]
+//   - Pass `refresh` on as `forceRefresh`, in one call to the cloud. [refresh-not-passed]
+//   - A fulfilled promise returns its articles, as they came. [other-articles]
+//   - A rejected or cancelled promise throws; it never returns. [swallow-error]
+//   - Throw the promise's own error, not one of yours. [generic-error]
+//   - Resume where the promise settles (`on: nil`), not on the main queue. [main-queue-handlers]
 
 import CourseCatalog
 import LegacyKit

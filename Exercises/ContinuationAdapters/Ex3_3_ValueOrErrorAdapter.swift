@@ -3,11 +3,13 @@
 // Check it: swift run course check 3.3   (or: swift test --filter ContinuationAdaptersTests.Ex3_3_ValueOrErrorAdapterTests)
 //
 // `UserProfileService.loadProfile(id:completion:)` calls back with
-// `(UserProfile?, Error?)`. Bridge it to `async throws` so that every combination
-// resumes exactly once:
-//   - a profile and no error: return it;
-//   - an error (with or without a profile): throw the error;
-//   - neither: throw `NeitherValueNorError()`, instead of leaving the caller waiting.
+// `(UserProfile?, Error?)`. Ask it once, for the user `id`, and return that user's profile.
+// [wrong-profile-id]
+// Bridge it to `async throws` so that every combination resumes exactly once: [two-ifs]
+//   - a profile and no error: return it; [value-not-returned]
+//   - an error (with or without a profile): throw the error; [error-not-thrown] [value-first]
+//   - neither: throw `NeitherValueNorError()`, instead of leaving the caller waiting. [neither-other-error]
+//     [if-else-if]
 
 import CourseCatalog
 import LegacyKit

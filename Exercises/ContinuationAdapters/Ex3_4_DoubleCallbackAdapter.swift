@@ -5,7 +5,11 @@
 // `LocationSDK.requestLocation(completion:)` promises to call back once, and
 // sometimes calls back twice: a cached fix, then a fresh one, possibly from two
 // threads at the same moment. A checked continuation traps on a second resume.
-// Resume with the first answer, value or error, and ignore every later one.
+// Resume with the first answer, value or error, and ignore every later one. [resume-every-callback]
+// [wait-for-a-value]
+//   - A single callback returns its location. [other-location]
+//   - Two callbacks at the same instant, from two threads, still resume once. [didresume-flag]
+//   - The continuation stays checked. [unsafe-continuation]
 
 import CourseCatalog
 import LegacyKit

@@ -4,10 +4,15 @@
 //
 // `ImageDownloader.download(id:completion:)` returns a `DownloadTask` you can
 // cancel. Bridge it to `async throws` so that:
+//   - a download that is not cancelled returns its thumbnail; [thumbnail-not-returned]
+//   - a failed download throws its own error; [download-error-replaced]
 //   - cancelling the awaiting task cancels the download, and the call throws
-//     `CancellationError` (whether or not the downloader calls back after a cancel);
-//   - a task that is already cancelled does not leave a download running;
-//   - a cancel that races the completion still resumes exactly once.
+//     `CancellationError` (whether or not the downloader calls back after a cancel); [no-cancellation-handler]
+//     [cancel-without-resume] [both-resume]
+//   - a task that is already cancelled does not leave a download running; [no-early-cancel-check]
+//   - a cancel that comes while the download is starting, before you hold its task, still
+//     cancels it; [cancel-before-task-known]
+//   - a cancel that races the completion still resumes exactly once. [both-resume]
 
 import CourseCatalog
 import LegacyKit

@@ -3,10 +3,16 @@
 // Check it: swift run course check 3.6   (or: swift test --filter ContinuationAdaptersTests.Ex3_6_PresenterTests)
 //
 // The article list's presenter: `@MainActor`, given an `ArticleRepository` (never
-// the promise library), and a weak view. When the view loads, it loads the newest
-// articles (`refresh: false`), keeps them in `articles`, and calls `reloadList()`;
-// on failure it calls `handleApiError(error:)`. Keep the task it starts in
-// `loading`, so that whoever started it can wait for it.
+// the promise library), and a weak view. [other-articles] [strong-view]
+// When the view loads, it loads the newest articles (`refresh: false`), keeps them in `articles`,
+// and calls `reloadList()`; on failure it calls `handleApiError(error:)`. [refresh-true]
+// [other-articles] [reload-not-once] [wrapped-error]
+//   - Set `articles`, then call `reloadList()` once, on the main actor. [reload-before-set]
+//     [reload-not-once]
+//   - A failed load passes the repository's error on unchanged, keeps the articles it had, and does
+//     not reload. [wrapped-error] [reload-not-once]
+// Keep the task it starts in `loading`, so that whoever started it can wait for it. [task-not-stored]
+// That task ends when the load ends. [load-never-finishes]
 
 import CourseCatalog
 import LegacyKit

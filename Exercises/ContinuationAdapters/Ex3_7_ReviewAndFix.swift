@@ -4,8 +4,19 @@
 //
 // This file was written in a hurry, during the first week of a migration. It
 // compiles, it passed a demo, and it has five of the problems the lesson's review
-// checklist names. Find them, fix them, and keep every type's public API as it is:
-// the rest of the app already calls it. Each failing test names one problem.
+// checklist names. Find them, fix them. [keeps-unsafe] [keeps-presenter-copy] [keeps-done-only]
+// [keeps-spinner-in-closure] [keeps-progress-continuation]
+// Keep every type's public API as it is: the rest of the app already calls it.
+// Keep what each type does, too:
+//   - `FeedRepository` throws when a request fails or is cancelled; [swallow-error]
+//   - `FeedPresenter` shows the articles the cloud sent, and keeps them when a refresh fails;
+//     [other-articles] [clears-articles]
+//   - `WidgetProvider` shows the first three headlines, in order; [widget-headlines]
+//   - `FeedRepository` passes `refresh` on as `forceRefresh`; `FeedPresenter.refresh()` asks for fresh
+//     articles, and the widget for cached ones; [refresh-flags]
+//   - the progress stream ends when the download ends, whether it succeeds or fails.
+//     [progress-failure-hangs]
+// Each failing test names one problem.
 
 import CourseCatalog
 import LegacyKit

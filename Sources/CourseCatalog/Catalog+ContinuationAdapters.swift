@@ -56,6 +56,8 @@ extension Catalog {
           AntiPattern(id: "value-not-returned", unlisted: "A profile and no error does not return the profile"),
           AntiPattern(id: "wrong-profile-id", unlisted: "Asks for another user, or twice, or returns another profile"),
           AntiPattern(id: "error-not-thrown", unlisted: "An error and no profile does not throw that error"),
+          AntiPattern(
+            id: "neither-other-error", unlisted: "`(nil, nil)` throws an error other than `NeitherValueNorError`"),
         ]),
       Exercise(
         id: "3.4", title: "A source that calls back twice", grade: .challenge, points: 30,
@@ -107,6 +109,8 @@ extension Catalog {
           AntiPattern(id: "strong-view", "A strong reference to the view"),
           AntiPattern(id: "load-never-finishes", unlisted: "The task `onViewDidLoad()` starts never finishes"),
           AntiPattern(id: "other-articles", unlisted: "Shows articles other than the repository's"),
+          AntiPattern(
+            id: "reload-not-once", unlisted: "Does not reload the list once, on the main actor, after each good load"),
         ]),
       Exercise(
         id: "3.7", title: "Review and fix an adapter", grade: .interviewHard, points: 40,
@@ -130,6 +134,9 @@ extension Catalog {
           AntiPattern(
             id: "widget-headlines", unlisted: "The widget no longer shows the first three headlines, in order"),
           AntiPattern(id: "progress-failure-hangs", unlisted: "The progress stream never ends when the download fails"),
+          AntiPattern(
+            id: "refresh-flags",
+            unlisted: "A type no longer does with `refresh` what it did: passes it on, asks fresh, reads the cache"),
         ]),
     ],
     interviewPractice: ["3.6", "3.4", "3.2", "3.7", "3.3", "3.7", "3.4", "3.1", "3.7", "3.5"])

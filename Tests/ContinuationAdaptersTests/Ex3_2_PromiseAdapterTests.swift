@@ -9,15 +9,19 @@ import Testing
 struct Ex3_2_PromiseAdapterTests {
   let cloud = ArticleCloud()
 
-  @Test("A fulfilled promise returns its articles, and the refresh flag reaches the cloud")
+  @Test("A fulfilled promise returns its articles, and the refresh flag reaches the cloud, whichever it is")
   func returnsArticles() async throws {
     let articles = try await withDeadline("ArticleCloudRepository.latest(refresh:)") { [cloud] in
       try await ArticleCloudRepository(cloud: cloud).latest(refresh: true)
     }
     #expect(articles == Article.samples, "A fulfilled promise's articles must be returned. [other-articles]")
+    // Both values, one call each: a constant in place of `refresh` passes one of them only.
+    _ = try await withDeadline("ArticleCloudRepository.latest(refresh: false)") { [cloud] in
+      try await ArticleCloudRepository(cloud: cloud).latest(refresh: false)
+    }
     #expect(
-      cloud.articles.calls == [true],
-      "Pass `refresh` on as `forceRefresh`, and call the cloud once: the cloud was called with \(cloud.articles.calls). [refresh-not-passed]"
+      cloud.articles.calls == [true, false],
+      "Pass `refresh` on as `forceRefresh`, and call the cloud once per call: asked with `refresh: true`, then `false`, the cloud was called with \(cloud.articles.calls). [refresh-not-passed]"
     )
   }
 
@@ -150,5 +154,29 @@ struct Ex3_2_PromiseAdapterTests {
       }
     }
     ResumeProbe.expectExactlyOnce(child, "ArticleCloudRepository.latest(refresh:)")
+  }
+
+  // A rejection runs every `catch` of the chain, so a chain with two resuming `catch`es traps on it;
+  // the trap is read here as that mistake, in the child, where it fails this test and nothing else.
+  @Test("A rejected promise resumes the task from one `catch`, not two, proved in a child process")
+  func oneCatchResumes() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        let cloud = ArticleCloud()
+        cloud.articles.script(Script.fail(LegacyError.offline).fromBackground)
+        await ResumeProbe.run { _ = try? await ArticleCloudRepository(cloud: cloud).latest(refresh: false) }
+      }
+    }
+    guard case .resumedTwice(let message) = ResumeProbe.verdict(of: child) else {
+      ResumeProbe.expectExactlyOnce(
+        child, "ArticleCloudRepository.latest(refresh:) on a rejected promise",
+        ifHung:
+          "A chain with only `.done` never resumes when the promise rejects: the awaiting task hangs forever. Resume from `.catch` too. [done-only]"
+      )
+      return
+    }
+    Issue.record(
+      "One resume whether the promise fulfills, rejects or is cancelled: a rejection runs every `catch` of the chain, and two of them resumed the continuation, so the runtime trapped. Resume from one `.catch(on: nil, policy: .allErrors)`. The runtime said: \(message) [two-catches]"
+    )
   }
 }

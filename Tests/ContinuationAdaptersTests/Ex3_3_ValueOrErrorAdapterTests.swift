@@ -97,7 +97,7 @@ struct Ex3_3_ValueOrErrorAdapterTests {
           let outcome = await loadProfile(from: service)
           if !(outcome.failure is NeitherValueNorError) {
             throw ResumeProbe.ProbeFailure(
-              "`(nil, nil)` throws `NeitherValueNorError`, not another error, so the broken contract shows up in the logs; \(describe(outcome)) [value-first]"
+              "`(nil, nil)` throws `NeitherValueNorError`, not another error, so the broken contract shows up in the logs; \(describe(outcome)) [neither-other-error]"
             )
           }
         }

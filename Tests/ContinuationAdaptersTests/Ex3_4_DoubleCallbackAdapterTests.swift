@@ -24,9 +24,14 @@ struct Ex3_4_DoubleCallbackAdapterTests {
         sdk.script(Script.twice(.value(.office), .value(fresh)).after(0.01).fromBackground)
         await ResumeProbe.run {
           let first = try await LocationProvider(sdk: sdk).currentLocation()
-          if first != .office {
+          if first == fresh {
             throw ResumeProbe.ProbeFailure(
               "return the first location the SDK sends, not \(first) [resume-every-callback]")
+          } else if first != .office {
+            // Neither of the two it sent: a location the callback never delivered.
+            throw ResumeProbe.ProbeFailure(
+              "return the location the SDK sends: it sent \(Location.office), then \(fresh), and the call returned \(first), which it never sent [other-location]"
+            )
           }
         }
       }

@@ -51,7 +51,7 @@ struct Ex3_6_PresenterTests {
       "A successful load shows the repository's articles: got \(presenter.articles). [other-articles]")
     #expect(
       view.calls == ["reloadList"],
-      "Call `reloadList()` once, on the main actor, by the time the load's task ends: the view heard \(view.calls). [refresh-true]"
+      "Call `reloadList()` once, on the main actor, by the time the load's task ends: the view heard \(view.calls). [reload-not-once]"
     )
     #expect(
       repository.calls == [false],
@@ -77,7 +77,7 @@ struct Ex3_6_PresenterTests {
     }
     #expect(
       view.calls == ["reloadList", "handleApiError"],
-      "A failed load calls `handleApiError(error:)` and does not reload: after a success and a failure, the view heard \(view.calls). Reload once for each load that succeeds, after it: not in the `catch`, nor before the load. [wrapped-error] [refresh-true]"
+      "A failed load calls `handleApiError(error:)` and does not reload: after a success and a failure, the view heard \(view.calls). Reload once for each load that succeeds, after it: not in the `catch`, nor before the load. [wrapped-error] [reload-not-once]"
     )
     #expect(
       view.errors.last as? LegacyError == .offline,

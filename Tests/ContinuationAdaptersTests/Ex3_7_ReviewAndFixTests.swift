@@ -103,6 +103,34 @@ struct Ex3_7_ReviewAndFixTests {
     )
   }
 
+  @Test(
+    "Each type keeps its refresh flag: the repository passes it on, a refresh asks fresh, the widget reads the cache")
+  @MainActor
+  func refreshFlagsKept() async throws {
+    let cloud = ArticleCloud()
+    _ = await withDeadlineResult("FeedRepository.latest(refresh: true)") {
+      try await FeedRepository(cloud: cloud).latest(refresh: true)
+    }
+    _ = await withDeadlineResult("FeedRepository.latest(refresh: false)") {
+      try await FeedRepository(cloud: cloud).latest(refresh: false)
+    }
+    let repository = cloud.articles.calls
+    let presenterCloud = ArticleCloud()
+    let presenter = FeedPresenter(cloud: presenterCloud, activity: ActivityIndicator())
+    _ = await withDeadlineResult("FeedPresenter.refresh()") { await presenter.refresh() }
+    let stub = StubArticleRepository(.success(Article.samples))
+    _ = await withDeadlineResult("WidgetProvider.headlines()") {
+      try await WidgetProvider(repository: stub).headlines()
+    }
+    // A type that never asked (one with a bridge of its own, say) is another test's business.
+    let presenterAsked = presenterCloud.articles.calls
+    #expect(
+      (repository.isEmpty || repository == [true, false]) && (presenterAsked.isEmpty || presenterAsked == [true])
+        && (stub.calls.isEmpty || stub.calls == [false]),
+      "Keep what each type does with `refresh`: FeedRepository passes it on as `forceRefresh` (asked `true`, then `false`, the cloud saw \(repository)), a pull to refresh asks for fresh articles (the presenter's cloud saw \(presenterCloud.articles.calls)), and the widget reads the cache (its repository saw \(stub.calls)). [refresh-flags]"
+    )
+  }
+
   @Test("WidgetProvider: reads through the repository it was given, not a second bridge, its first three headlines")
   func widgetUsesTheRepository() async throws {
     let four = (1...4).map { Article(id: $0, title: "From the repository, \($0)") }

@@ -3,9 +3,12 @@
 // Check it: swift run course check 4.1   (or: swift test --filter RepeatingSourcesTests.Ex4_1_ProgressStreamTests)
 //
 // `ProgressDownload.start(progress:completion:)` reports progress many times, then
-// completes (or fails) once. Turn it into an `AsyncStream<Double>` that yields every
-// progress value, in order, and finishes when the download ends, either way. A consumer
-// that stops early (it leaves its loop, or its task is cancelled) cancels the download.
+// completes (or fails) once.
+// Turn it into an `AsyncStream<Double>` that yields every progress value, in order. [newest-only] [task-per-value]
+// It finishes when the download ends, either way. [no-finish]
+// It starts the download once, when the stream is created. [start-in-task]
+// A consumer that stops early (it leaves its loop, or its task is cancelled) cancels the
+// download. [no-cancel]
 
 import CourseCatalog
 import LegacyKit

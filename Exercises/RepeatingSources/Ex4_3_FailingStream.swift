@@ -3,10 +3,13 @@
 // Check it: swift run course check 4.3   (or: swift test --filter RepeatingSourcesTests.Ex4_3_FailingStreamTests)
 //
 // `LegacySocket.connect(onMessage:onClose:)` delivers messages, then closes once,
-// cleanly or with an error. Expose it as an `AsyncThrowingStream`: every message
-// before the error arrives, then the error ends the stream and is thrown to the
-// consumer (a finished stream delivers nothing more, whatever the socket sends
-// after it), and a consumer that stops early disconnects.
+// cleanly or with an error.
+// Expose it as an `AsyncThrowingStream`, which connects the socket once, when it is made. [late-connect]
+// Every message before the error arrives. [no-yield] [newest-only]
+// Then the error ends the stream and is thrown to the consumer: the socket's own error (a
+// finished stream delivers nothing more, whatever the socket sends after it). [plain-finish] [other-error]
+// A clean close ends the stream without an error. [invented-error]
+// A consumer that stops early disconnects. [no-disconnect]
 
 import CourseCatalog
 import LegacyKit

@@ -5,12 +5,15 @@
 // Two consumers of the same ticker, with different needs, and a consumer that is
 // sometimes slower than the source:
 //   - `uiPrices`: a price label. It only ever shows the newest price; a slow screen
-//     must never work through a backlog of stale ones.
+//     must never work through a backlog of stale ones. [ui-unbounded]
 //   - `auditTrail`: a compliance log. It must record every price, in order, however
-//     far behind it falls.
-// Choose each stream's buffering policy; the lesson asks you to justify the choice.
+//     far behind it falls. [audit-newest-bounded]
+// Choose each stream's buffering policy; the lesson asks you to justify the
+// choice. [ui-unbounded] [audit-newest-bounded]
 // Each call returns a stream of its own, which unregisters when its consumer stops
-// or lets it go.
+// or lets it go. [cached-label-stream] [ui-no-unregister]
+// Each stream keeps a price published before its consumer reads it, and its consumer's
+// loop ends when its task is cancelled. [unfolding-audit]
 
 import CourseCatalog
 import LegacyKit

@@ -4,9 +4,12 @@
 //
 // A teammate adapted the chat socket the way they adapted every other callback: with
 // a continuation. It passed a demo with one message. It either drops every message
-// after the first, or traps on the second resume. Rewrite `liveMessages` so that it
-// delivers every message, ends when the socket closes, and disconnects when the
-// consumer stops. Keep its signature.
+// after the first, or traps on the second resume.
+// Rewrite `liveMessages` so that it delivers every message, ends when the socket closes,
+// and disconnects when the consumer stops. [didresume-flag] [no-disconnect]
+// It connects the socket once, when the stream is made, and yields each message as it
+// comes: no continuation and no `Task`. [continuation-per-message]
+// Keep its signature.
 
 import CourseCatalog
 import LegacyKit

@@ -4,12 +4,19 @@
 //
 // An `AsyncStream` has one consumer. Several screens want the same symbol's prices.
 // Build the broadcaster that gives each subscriber its own stream:
-//   - every subscriber gets every price published after `subscribe()` returns;
-//   - a subscriber that stops (breaks, or is cancelled) is removed;
-//   - the broadcaster is registered with the ticker while it has subscribers, and
-//     unregistered after the last one leaves;
-//   - subscribing and cancelling from many tasks at once loses nothing and leaks nothing;
-//   - a broadcaster that goes away ends every subscriber's stream and unregisters.
+//   - every subscriber gets every price published after `subscribe()` returns, in
+//     order; [shared-stream] [task-per-yield]
+//   - a subscriber that stops (breaks, or is cancelled: its loop then ends, as an `AsyncStream`'s
+//     does) is removed; [never-removes]
+//   - the broadcaster is registered with the ticker, once for all, while it has subscribers,
+//     and unregistered after the last one leaves; [register-per-subscriber] [stale-registration]
+//   - subscribing and cancelling from many tasks at once loses nothing and leaks
+//     nothing; [strong-listener]
+//   - subscribing, leaving and counting the subscribers on several threads at once
+//     is free of data races; [unlocked-subscribers]
+//   - a broadcaster nobody holds goes away, even while a subscriber still holds its
+//     stream; [strong-listener]
+//   - a broadcaster that goes away ends every subscriber's stream and unregisters. [no-deinit]
 
 import CourseCatalog
 import LegacyKit

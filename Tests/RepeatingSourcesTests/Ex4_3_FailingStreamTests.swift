@@ -68,8 +68,12 @@ struct Ex4_3_FailingStreamTests {
     let socket = LegacySocket(plan: .init(messages: ["a", "b", "c"], closeError: .offline))
     let stream = messages(from: socket)
     // The socket delivers every message and breaks before the first read: the stream must hold them all.
-    guard await eventually({ !socket.isOpen }) else {
-      Issue.record("The socket never closed: connect it once, when the stream is made. [late-connect]")
+    // A socket never connected is not open either: it must have connected, and closed again.
+    guard await eventually({ socket.connects > 0 && !socket.isOpen }) else {
+      Issue.record(
+        socket.connects == 0
+          ? "The stream was made, and nobody read it yet, and the socket was never connected: connect it once, when the stream is made, not when the consumer starts to read. [late-connect]"
+          : "The socket never closed: connect it once, when the stream is made. [late-connect]")
       return
     }
     let sentence =
@@ -87,6 +91,13 @@ struct Ex4_3_FailingStreamTests {
           }
         })
     else { return }
+    if received.isEmpty {
+      // None of them: messages never yielded (or a buffer that keeps none), not a buffer too small.
+      Issue.record(
+        "The socket delivered 3 messages and broke, and the consumer read none of them: yield each message the socket delivers, when it delivers it, into a buffer that keeps it until it is read (the default, `.unbounded`). [no-yield] [newest-only]"
+      )
+      return
+    }
     #expect(
       received == ["a", "b", "c"],
       "Every message must arrive, even to a consumer that reads after the socket has broken: the stream handed over \(received). Keep the default buffer (`.unbounded`): a smaller one drops what nobody has read yet. [newest-only]"

@@ -2,12 +2,15 @@
 // Grade 1 (warm-up) · Lesson: Docs/05-mainactor-delegates.md#the-handler
 // Check it: swift run course check 5.1   (or: swift test --filter MainActorDelegatesTests.Ex5_1_HandlerTests)
 //
-// `ImageBatchLoader` calls its delegate on a background queue. Make
-// `ImageBatchHandler` forward each batch to `didLoadBatch`, a closure isolated to the
-// main actor, without blocking the loader's queue and without assuming it is already
-// on the main actor. A batch handed over before the handler is released still reaches
-// `didLoadBatch` (the loader let go of a handler, not of the screen). (This target treats
-// warnings as errors: Swift 6, clean.)
+// `ImageBatchLoader` calls its delegate on a background queue.
+// Make `ImageBatchHandler` forward each batch to `didLoadBatch`, a closure isolated to the
+// main actor, without blocking the loader's queue and without assuming it is already on the
+// main actor. [drops-batches] [sync-unless-on-main] [wrap-in-assume-isolated]
+// Batches reach `didLoadBatch` in the order the loader delivered them. [task-per-callback]
+// Called on the main queue itself, the handler neither blocks nor deadlocks. [main-sync]
+// A batch handed over before the handler is released still reaches `didLoadBatch` (the
+// loader let go of a handler, not of the screen). [weak-handler]
+// (This target treats warnings as errors: Swift 6, clean.)
 
 import CourseCatalog
 import LegacyKit

@@ -3,10 +3,14 @@
 // Check it: swift run course check 5.2   (or: swift test --filter MainActorDelegatesTests.Ex5_2_ViewModelTests)
 //
 // A `@MainActor` view model that owns the loader and the handler (your
-// `ImageBatchHandler` from exercise 5.1: do that one first). `load()` starts the
-// loader; every batch's images are appended to `images`, on the main actor. The loader
-// holds its delegate weakly: a handler that nobody retains loses every batch, silently.
-// The view model must also be free to go away when its screen does.
+// `ImageBatchHandler` from exercise 5.1: do that one first). [loader-not-kept] [local-handler]
+// `load()` makes the loader with `makeLoader`, passing it the handler, and starts
+// it. [default-loader]
+// Every batch's images are appended to `images`, in order, on the main actor. [wrong-images]
+// The loader holds its delegate weakly: a handler that nobody retains loses every batch,
+// silently. [local-handler]
+// The view model must also be free to go away when its screen does, even while batches
+// are still on their way. [strong-self] [unowned-self]
 
 import CourseCatalog
 import LegacyKit

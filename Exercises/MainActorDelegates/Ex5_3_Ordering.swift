@@ -4,9 +4,13 @@
 //
 // The lesson's first handler hopped with `Task { await didLoadBatch(batch) }`: one
 // task per callback. Those tasks start on the concurrent pool and race each other to
-// the main actor, so batches can arrive out of order. Write `OrderedBatchHandler` so
-// that `didLoadBatch` sees the batches in exactly the order the loader delivered them,
-// for a thousand batches delivered back to back.
+// the main actor, so batches can arrive out of order.
+// Write `OrderedBatchHandler` so that `didLoadBatch` sees the batches in exactly the
+// order the loader delivered them, for a thousand batches delivered back to
+// back. [task-per-callback]
+// Every batch arrives, on the main actor. [newest-only]
+// A handler that goes away ends its consumer, and the consumer does not keep the handler
+// alive. [consumer-captures-handler]
 
 import CourseCatalog
 import LegacyKit

@@ -5,9 +5,12 @@
 // Expose the loader's batches as an `AsyncStream`, consumed with `for await` by a
 // view model:
 //   - `imageBatches(makeLoader:)` makes the loader (with a delegate of yours), starts it,
-//     and returns its batches, in order; the stream finishes when the loader finishes;
-//     a consumer that stops (breaks, is cancelled) stops the loader.
-//   - `StreamingGalleryViewModel.load(_:)` appends every batch's images, on the main actor.
+//     and returns its batches, every one, in order. [wrong-batches] [unretained-delegate]
+//   - The stream finishes when the loader finishes. [no-finish]
+//   - A consumer that stops (breaks, is cancelled) stops the loader, and its loop
+//     ends. [no-stop] [unfolding-batches]
+//   - `StreamingGalleryViewModel.load(_:)` appends every batch's images, on the main
+//     actor. [replace-images]
 
 import CourseCatalog
 import LegacyKit

@@ -4,12 +4,13 @@
 //
 // Wrap the delegate-style `PermissionCenter` in one `async` call, on the main actor:
 //   - `requestAccess()` asks the center (`center.requestAccess()`) and returns the user's answer,
-//     once the delegate method hears it.
+//     once the delegate method hears it. [never-asks-center] [never-resumes] [returns-other-answer]
 //   - Callers may overlap. While the prompt is showing, a second `requestAccess()` waits for the
 //     same answer, and the center calls its delegate once for both: every caller gets that answer,
-//     and none waits forever.
-//   - After an answer, a new request asks the center again, and returns the next answer, not the last.
-//   - Each caller's continuation is resumed exactly once.
+//     and none waits forever. [one-continuation] [one-per-answer] [busy-denied]
+//   - After an answer, a new request asks the center again, and returns the next answer, not the
+//     last. [cached-answer] [resume-in-task]
+//   - Each caller's continuation is resumed exactly once. [double-resume] [never-emptied]
 
 import CourseCatalog
 import LegacyKit

@@ -87,6 +87,7 @@ extension Catalog {
             "Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`"),
           AntiPattern(id: "isolated-conformance", "Every batch lands in `images`, on the main actor, in order"),
           AntiPattern(id: "strong-self", "The handler's closure captures the model strongly"),
+          AntiPattern(id: "loader-not-kept", unlisted: "The model lets go of a loader that needs an owner"),
         ]),
       Exercise(
         id: "5.6", title: "Many callers, one answer", grade: .challenge, points: 30,
@@ -104,8 +105,17 @@ extension Catalog {
           AntiPattern(id: "resume-in-task", "Resuming later, from a `Task`"),
           AntiPattern(id: "busy-denied", "A second caller turned away with a default"),
           AntiPattern(id: "never-asks-center", unlisted: "`requestAccess()` never calls `center.requestAccess()`"),
-          AntiPattern(id: "never-resumes", unlisted: "A caller's continuation never resumed from the delegate method"),
-          AntiPattern(id: "double-resume", unlisted: "A caller's continuation resumed more than once"),
+          // A caller never resumed also leaves the two overlapping callers, and the second request, waiting.
+          AntiPattern(
+            id: "never-resumes", unlisted: "A caller's continuation never resumed from the delegate method",
+            implies: [
+              "one-continuation", "one-per-answer", "cached-answer", AntiPattern.neverFinished,
+              AntiPattern.leakedContinuation,
+            ]),
+          // One caller resumed twice by one answer traps again when a later answer comes.
+          AntiPattern(
+            id: "double-resume", unlisted: "A caller's continuation resumed more than once",
+            implies: ["never-emptied", AntiPattern.resumedTwice]),
           AntiPattern(
             id: "returns-other-answer", unlisted: "Returns an answer other than the one the delegate method hears"),
         ]),

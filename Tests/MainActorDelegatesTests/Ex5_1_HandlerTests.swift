@@ -49,7 +49,8 @@ struct Ex5_1_HandlerTests {
   func keepsTheOrder() async {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-        await ResumeProbe.run(within: 5) {
+        // Longer than the wait for the batches below, so a batch that never comes is named as dropped.
+        await ResumeProbe.run(within: 10) {
           // Tasks on the pool start out of creation order, as the language allows: a task per
           // callback then overtakes on every run, not only when the scheduler happens to.
           JobSwapping.begin()

@@ -80,6 +80,32 @@ struct Ex5_5_Swift6CleanTests {
     Self.expectNoTrap(child)
   }
 
+  @Test("The model keeps the loader it made, for a loader that needs an owner, proved in a child process")
+  nonisolated func keepsTheLoader() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 5) {
+          // First a loader that keeps itself alive: a model that loses its batches even then has another
+          // problem, which "Every batch lands in images" names.
+          let control = await GalleryScreenModel(plan: .init(batches: 3, imagesPerBatch: 1))
+          await control.load()
+          guard await eventually(within: 2, { await control.images.count >= 3 }) else { return }
+          // This one needs an owner (as `CLLocationManager` does): once `load()` has returned, only the
+          // model can be keeping it, and a released loader takes every batch with it.
+          let model = await GalleryScreenModel(plan: .init(batches: 3, imagesPerBatch: 1, needsAnOwner: true))
+          await model.load()
+          guard await eventually(within: 2, { await model.images.count >= 3 }) else {
+            throw ResumeProbe.ProbeFailure(
+              "only \(await model.images.count) of 3 batches landed from a loader that needs an owner: once load() had returned nothing kept the loader, and it was released with every batch it was about to deliver. Keep it in a property of the model, as you keep the handler. [loader-not-kept]"
+            )
+          }
+          _ = Unmanaged.passRetained(model)
+        }
+      }
+    }
+    Self.expectNoTrap(child)
+  }
+
   @Test("The model can go away once its screen does, proved in a child process")
   nonisolated func noCycle() async {
     let child = await ChildProcessSlots.shared.run {

@@ -6,15 +6,21 @@
 // The migrated dashboard sees only `DashboardSources`, so it can be written, and
 // tested with stubs, before a single legacy source is adapted. `load()`:
 //   - loads the profile (greeting "Hello, <name>") and the articles (the published
-//     titles) at the same time;
+//     titles) at the same time; [wrong-greeting] [wrong-headlines] [sequential-requests]
+//   - asks for the profile of the model's own user (`userID`), once; [wrong-user]
+//   - reads the articles from the cache (`refresh: false`), once, as the legacy dashboard did; [refresh-on-load]
 //   - reads the sync progress to its end (`syncProgress` is the last value) and the
-//     gallery to its end (`images`, in order);
+//     gallery to its end (`images`, in order); [replace-images]
+//   - returns only once all of it is on the screen: nothing is left to a `Task { }`; [loops-in-tasks]
 //   - a source that fails adds one sentence to `errors` naming it ("profile",
 //     "articles") and leaves its part of the screen as it was; the rest still loads;
-//     `errors` holds the last load's failures only: each load starts with none;
+//     [one-do] [guest-greeting] [blank-on-reload]
+//   - `errors` holds the last load's failures only: each load starts with none; [errors-kept]
+//   - a load whose sources all answer adds nothing to `errors`; [error-without-failure]
 //   - a reload (`load()` called again, say by pull to refresh) starts at once, even
 //     while an earlier call still waits, and the newest call wins: what an earlier
-//     call receives after that changes nothing. A reload shows the gallery once.
+//     call receives after that changes nothing. [older-answer-lands-last] [late-failure-reported]
+//   - a reload shows the gallery once. [gallery-twice]
 
 import CourseCatalog
 import LegacyKit

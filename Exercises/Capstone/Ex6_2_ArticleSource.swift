@@ -3,7 +3,10 @@
 // Check it: swift run course check 6.2   (or: swift test --filter CapstoneTests.Ex6_2_ArticleSourceTests)
 //
 // The first legacy source behind the boundary: `ArticleCloud`'s promise API. Every
-// way the promise settles must resume the awaiting task exactly once.
+// way the promise settles must resume the awaiting task exactly once. [done-only] [two-catches]
+// The source asks the cloud it was given, passing `refresh` on as `forceRefresh`, once. [shared-cloud]
+// A fulfilled promise returns its articles. [other-articles]
+// A rejected or cancelled promise throws its own error. [empty-on-error]
 
 import CourseCatalog
 import LegacyKit

@@ -4,6 +4,11 @@
 //
 // The second legacy source: `UserProfileService`, with the `(value?, error?)`
 // completion convention, behind `ProfileSource`.
+// `profile(id:)` loads that id, once, from the service it was given. [signed-in-user]
+// A profile and no error returns that profile. [profile-not-returned]
+// An error and no profile throws that error. [error-not-thrown]
+// A profile and an error throw the error; neither throws `NeitherValueNorError()`. [if-else-if]
+// Each callback resumes the awaiting task exactly once. [two-ifs]
 
 import CourseCatalog
 import LegacyKit

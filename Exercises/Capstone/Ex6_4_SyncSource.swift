@@ -4,8 +4,10 @@
 //
 // The third legacy source: a `ProgressDownload` that reports progress many times,
 // behind `SyncProgressSource`. Each call of `syncProgress()` starts a new download
-// made by `makeDownload`, and its stream ends when the download does; a consumer
-// that stops cancels it.
+// made by `makeDownload`, and its stream ends when the download does. [one-download]
+// A consumer that stops cancels it. [no-cancel]
+// Every value the download reports arrives, in order. [task-per-value]
+// A consumer that starts reading late still gets every value. [newest-only]
 
 import CourseCatalog
 import LegacyKit

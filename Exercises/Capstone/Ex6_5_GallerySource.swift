@@ -5,7 +5,9 @@
 // The fourth legacy source: an `ImageBatchLoader` that calls a weakly held delegate on
 // a background queue, behind `GallerySource`. Each call of `gallery()` makes a loader
 // with `makeLoader` (handing it your delegate), starts it, and returns its batches in
-// order, ending when the loader finishes; a consumer that stops stops the loader.
+// order, ending when the loader finishes. [default-loader] [one-loader] [unretained-delegate]
+// A consumer that stops stops the loader. [no-stop]
+// A consumer that starts reading late still gets every batch. [newest-only]
 
 import CourseCatalog
 import LegacyKit

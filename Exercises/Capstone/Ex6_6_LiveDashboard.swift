@@ -3,10 +3,10 @@
 // Check it: swift run course check 6.6   (or: swift test --filter CapstoneTests.Ex6_6_LiveDashboardTests)
 //
 // The last step: the live dashboard. Build its `DashboardSources` from your four
-// adapters (6.2 to 6.5) over the legacy services. The model from 6.1 does the rest:
-// the code that passed with stubs now runs on the real legacy app. The legacy
-// presenter is LegacyKit's, not yours to change: it keeps working beside the new
-// screen.
+// adapters (6.2 to 6.5) over the legacy services passed in. [shared-cloud]
+// The model from 6.1 does the rest: the code that passed with stubs now runs on the
+// real legacy app. The legacy presenter is LegacyKit's, not yours to change: it keeps
+// working beside the new screen.
 
 import CourseCatalog
 import LegacyKit

@@ -101,6 +101,20 @@ struct Ex6_1_DashboardModelTests {
     }
   }
 
+  @Test("The articles are read as the legacy dashboard read them: from the cache, once a load")
+  func articlesFromTheCache() async {
+    let articles = StubArticleRepository(.success(Article.samples))
+    let sources = DashboardSources(
+      articles: articles, profiles: StubProfileSource(.success(Self.ada)), sync: StubSyncSource([1.0]),
+      gallery: StubGallerySource([]))
+    guard await loaded(sources) != nil else { return }
+    if articles.calls != [false] {
+      Issue.record(
+        "load() asked for the articles with \(articles.calls.map { "refresh: \($0)" }): the legacy dashboard read them from the cache (`forceRefresh: false`), once a load, and a migration keeps what the screen did. [refresh-on-load]"
+      )
+    }
+  }
+
   @Test("A failed profile is reported, and the rest of the screen still loads")
   func profileFailureIsPartial() async {
     guard let shown = await loaded(sources(profile: .failure(LegacyError.offline))) else { return }

@@ -1,4 +1,5 @@
 import Capstone
+import CourseCatalog
 import CourseKit
 import LegacyKit
 import PromiseKitLite
@@ -58,9 +59,12 @@ struct Ex6_2_ArticleSourceTests {
         await Self.probeFailure(rejected: true)
       }
     }
-    ResumeProbe.expectExactlyOnce(
+    expectOneResume(
       child, "CloudArticleSource.latest(refresh:) on a rejected promise",
-      ifHung: "The rejected promise never resumed the task: resume from `.catch(policy: .allErrors)` too. [done-only]")
+      ifHung: "The rejected promise never resumed the task: resume from `.catch(policy: .allErrors)` too. [done-only]",
+      ifResumedTwice:
+        "The rejected promise resumed the task twice: every way the promise settles resumes it exactly once, so resume from one `.catch(policy: .allErrors)`, never from a second `.catch` beside the first. [two-catches]"
+    )
   }
 
   @Test("A cancelled promise throws its cancellation, instead of leaving the screen waiting")
@@ -70,9 +74,12 @@ struct Ex6_2_ArticleSourceTests {
         await Self.probeFailure(rejected: false)
       }
     }
-    ResumeProbe.expectExactlyOnce(
+    expectOneResume(
       child, "CloudArticleSource.latest(refresh:) on a cancelled promise",
-      ifHung: "The cancelled promise never resumed the task: resume from `.catch(policy: .allErrors)` too. [done-only]")
+      ifHung: "The cancelled promise never resumed the task: resume from `.catch(policy: .allErrors)` too. [done-only]",
+      ifResumedTwice:
+        "The cancelled promise resumed the task twice: every way the promise settles resumes it exactly once, so resume from one `.catch(policy: .allErrors)`, never from a second `.catch` beside the first. [two-catches]"
+    )
   }
 
   @Test("Exactly one resume when the promise fulfills, rejects, or is cancelled, proved in a child process")
@@ -89,7 +96,11 @@ struct Ex6_2_ArticleSourceTests {
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(child, "CloudArticleSource.latest(refresh:), one call per way the promise settles")
+    expectOneResume(
+      child, "CloudArticleSource.latest(refresh:), one call per way the promise settles",
+      ifResumedTwice:
+        "A way the promise settles resumed the task twice: every way resumes it exactly once, from one `.done` and one `.catch(policy: .allErrors)`. [two-catches]"
+    )
   }
 
   /// In a child process: a rejected (or cancelled) promise must throw its own error; a probe failure says why not.
@@ -121,5 +132,22 @@ struct Ex6_2_ArticleSourceTests {
         }
       }
     }
+  }
+}
+
+/// Records the child's fate as `ResumeProbe.expectExactlyOnce` does, but a second resume with the
+/// lesson's sentence, `ifResumedTwice`, and the kit's words (the runtime's included) in brackets.
+private func expectOneResume(
+  _ child: ExitTest.Result?, _ what: String, ifHung: String? = nil, ifResumedTwice: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let verdict = ResumeProbe.verdict(of: child)
+  if case .resumedTwice = verdict, let words = ResumeProbe.explain(verdict, what) {
+    Issue.record(
+      Comment(rawValue: AntiPattern.adding("(\(words))", to: ifResumedTwice)), sourceLocation: sourceLocation)
+  } else if let ifHung {
+    ResumeProbe.expectExactlyOnce(child, what, ifHung: ifHung, sourceLocation: sourceLocation)
+  } else {
+    ResumeProbe.expectExactlyOnce(child, what, sourceLocation: sourceLocation)
   }
 }

@@ -1,4 +1,5 @@
 import Capstone
+import CourseCatalog
 import CourseKit
 import Foundation
 import LegacyKit
@@ -38,10 +39,13 @@ struct Ex6_3_ProfileSourceTests {
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(
+    expectOneResume(
       child, "ServiceProfileSource.profile(id:) given a profile",
       ifHung:
-        "A profile and no error must resume by returning the profile: this path never resumed. [profile-not-returned]")
+        "A profile and no error must resume by returning the profile: this path never resumed. [profile-not-returned]",
+      ifResumedTwice:
+        "A profile and no error resumed the task twice: each callback resumes it exactly once, so give the four cases one resume each (a `switch` over the pair). [two-ifs]"
+    )
   }
 
   @Test("An error and no profile throws the error, proved in a child process")
@@ -61,9 +65,12 @@ struct Ex6_3_ProfileSourceTests {
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(
+    expectOneResume(
       child, "ServiceProfileSource.profile(id:) given an error",
-      ifHung: "An error and no profile must resume by throwing the error: this path never resumed. [error-not-thrown]")
+      ifHung: "An error and no profile must resume by throwing the error: this path never resumed. [error-not-thrown]",
+      ifResumedTwice:
+        "An error and no profile resumed the task twice: each callback resumes it exactly once, so give the four cases one resume each (a `switch` over the pair). [two-ifs]"
+    )
   }
 
   @Test("A profile and an error together throw the error: the error wins, proved in a child process")
@@ -83,9 +90,12 @@ struct Ex6_3_ProfileSourceTests {
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(
+    expectOneResume(
       child, "ServiceProfileSource.profile(id:) given a profile and an error",
-      ifHung: "When both come, the error wins, and it must resume by throwing it: this path never resumed. [if-else-if]"
+      ifHung:
+        "When both come, the error wins, and it must resume by throwing it: this path never resumed. [if-else-if]",
+      ifResumedTwice:
+        "A profile and an error together resumed the task twice, once for each: each callback resumes it exactly once, so give the four cases one resume each (a `switch` over the pair). [two-ifs]"
     )
   }
 
@@ -106,10 +116,12 @@ struct Ex6_3_ProfileSourceTests {
         }
       }
     }
-    ResumeProbe.expectExactlyOnce(
+    expectOneResume(
       child, "ServiceProfileSource.profile(id:) given (nil, nil)",
       ifHung:
-        "(nil, nil) never resumed the task: resume on every path, and throw NeitherValueNorError on this one. [if-else-if]"
+        "(nil, nil) never resumed the task: resume on every path, and throw NeitherValueNorError on this one. [if-else-if]",
+      ifResumedTwice:
+        "(nil, nil) resumed the task twice: each callback resumes it exactly once, so give the four cases one resume each (a `switch` over the pair). [two-ifs]"
     )
   }
 }
@@ -138,5 +150,20 @@ private func describe(_ outcome: Result<UserProfile, any Error>) -> String {
   switch outcome {
   case .success(let profile): "it returned the profile \"\(profile.displayName)\"."
   case .failure(let error): "it threw \(error)."
+  }
+}
+
+/// Records the child's fate as `ResumeProbe.expectExactlyOnce(_:_:ifHung:)` does, but a second resume
+/// with the lesson's sentence, `ifResumedTwice`, and the kit's words (the runtime's included) in brackets.
+private func expectOneResume(
+  _ child: ExitTest.Result?, _ what: String, ifHung: String, ifResumedTwice: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let verdict = ResumeProbe.verdict(of: child)
+  if case .resumedTwice = verdict, let words = ResumeProbe.explain(verdict, what) {
+    Issue.record(
+      Comment(rawValue: AntiPattern.adding("(\(words))", to: ifResumedTwice)), sourceLocation: sourceLocation)
+  } else {
+    ResumeProbe.expectExactlyOnce(child, what, ifHung: ifHung, sourceLocation: sourceLocation)
   }
 }

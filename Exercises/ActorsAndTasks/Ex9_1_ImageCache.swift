@@ -2,14 +2,15 @@
 // Grade 2 (practice) · Lesson: Docs/09-actors-and-structured-concurrency.md#reentrancy-the-cache
 // Check it: swift run course check 9.1   (or: swift test --filter ActorsAndTasksTests.Ex9_1_ImageCacheTests)
 //
-// The image cache of topic 1's screen, now an actor. `image(for:)` returns the picture for a key:
-//   - a picture already downloaded comes from the cache, with no download;
+// The image cache of topic 1's screen, now an actor. `image(for:)` returns the picture for a key,
+// the one its download made: [wrong-picture]
+//   - a picture already downloaded comes from the cache, with no download; [no-cache]
 //   - two calls for one key at the same time download it once, and both get that picture
 //     (an actor runs one call at a time only between its `await`s: the second call comes in while
-//     the first is suspended at its download);
-//   - calls for different keys download at the same time;
+//     the first is suspended at its download); [check-then-download] [is-loading-flag]
+//   - calls for different keys download at the same time; [one-task-for-all-keys]
 //   - a failed download throws its error to every caller waiting for it, and is not kept: the
-//     next call for that key downloads again.
+//     next call for that key downloads again. [is-loading-flag] [wrong-picture] [failure-kept]
 
 import CourseCatalog
 

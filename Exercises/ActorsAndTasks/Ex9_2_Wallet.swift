@@ -2,11 +2,12 @@
 // Grade 2 (practice) · Lesson: Docs/09-actors-and-structured-concurrency.md#reentrancy-the-invariant
 // Check it: swift run course check 9.2   (or: swift test --filter ActorsAndTasksTests.Ex9_2_WalletTests)
 //
-// `withdraw(_:)` takes an amount out of the wallet once `authorize` (a remote check) approves it:
+// `withdraw(_:)` takes an amount out of the wallet once `authorize` (a remote check) approves it: [no-authorize]
 //   - the balance never goes below zero, however many withdrawals run at once: a withdrawal that
 //     does not fit throws `InsufficientFunds` with the amount and what was left, and changes nothing;
-//   - a withdrawal that `authorize` refuses throws its error and changes nothing;
-//   - withdrawals that fit, one after another or at the same time, all go through.
+//     [check-before-await] [refusal-not-thrown] [wrong-refusal]
+//   - a withdrawal that `authorize` refuses throws its error and changes nothing; [no-authorize] [not-refunded]
+//   - withdrawals that fit, one after another or at the same time, all go through. [busy-refused] [wrong-refusal]
 // `authorize` is an `await`: while it runs, other withdrawals run on this actor.
 
 import CourseCatalog

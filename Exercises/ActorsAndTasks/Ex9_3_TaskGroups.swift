@@ -5,13 +5,14 @@
 // Topic 1's `when(fulfilled:)` and `when(resolved:)` (exercise 1.4), as structured concurrency:
 // `fetchAll` (like `when(fulfilled:)`):
 //   - fetches every id at the same time, and returns the values in the order of `ids`, whatever
-//     order they finish in;
+//     order they finish in; [one-at-a-time] [completion-order] [wrong-values]
 //   - throws the first error to arrive (in time, not in the order of `ids`), and cancels every
-//     fetch still running;
-//   - returns or throws only once no fetch it started is still running.
+//     fetch still running; [awaits-in-order] [wrong-values]
+//   - returns or throws only once no fetch it started is still running. [siblings-left-running]
 // `fetchEach` (like `when(resolved:)`):
 //   - fetches every id at the same time, and returns every outcome in the order of `ids`;
-//   - a failed fetch is its `.failure`, and cancels nothing.
+//     [one-at-a-time] [completion-order] [wrong-values]
+//   - a failed fetch is its `.failure`, and cancels nothing. [resolved-cancels]
 
 import CourseCatalog
 

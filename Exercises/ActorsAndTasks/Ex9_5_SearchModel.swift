@@ -3,12 +3,14 @@
 // Check it: swift run course check 9.5   (or: swift test --filter ActorsAndTasksTests.Ex9_5_SearchModelTests)
 //
 // The search screen calls `queryChanged(_:)` on every keystroke. The model owns one task at a time:
-//   - each query's search cancels the one before it;
+//   - each query's search cancels the one before it; [no-cancel]
 //   - `results` (and `failure`) show only the newest query's answer: an older search's answer,
 //     even one that ignores its cancellation and answers late, never overwrites it;
+//     [older-answer-wins] [wrong-results]
 //   - a search that fails sets `failure` to its error; one that is cancelled changes nothing;
+//     [failure-ignored] [cancellation-as-failure]
 //   - when the screen goes away (the model is released), its search is cancelled: the task must
-//     not keep the model alive.
+//     not keep the model alive. [task-outlives-model]
 
 import CourseCatalog
 

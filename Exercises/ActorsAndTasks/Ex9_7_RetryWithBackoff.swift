@@ -3,13 +3,14 @@
 // Check it: swift run course check 9.7   (or: swift test --filter ActorsAndTasksTests.Ex9_7_RetryWithBackoffTests)
 //
 // Exercise 1.7's `retry` (Docs/01-promise-chains.md#retry-with-backoff), migrated. Call `body` until
-// it succeeds, at most `maxAttempts` times in all:
+// it succeeds, at most `maxAttempts` times in all: [wrong-attempts]
 //   - retry only errors for which `isRetryable` says yes; any other error is thrown at once;
+//     [retries-everything]
 //   - wait `initialDelay` on `clock` before the second attempt, twice that before the third, and
-//     so on (tests move the clock by hand: wait on it, never on another clock);
+//     so on (tests move the clock by hand: wait on it, never on another clock); [fixed-delay] [real-clock]
 //   - never retry a cancellation, and start no attempt once the task is cancelled (a cancel
-//     during a wait ends it at once, with `CancellationError`);
-//   - when the attempts are used up, throw the last error.
+//     during a wait ends it at once, with `CancellationError`); [retries-cancellation] [retry-after-cancel]
+//   - when the attempts are used up, throw the last error. [first-error] [wrong-attempts]
 
 import CourseCatalog
 

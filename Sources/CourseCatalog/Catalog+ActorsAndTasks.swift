@@ -114,6 +114,10 @@ extension Catalog {
             id: "sent-after-cancel", unlisted: "A request cancelled while it waits is sent when its turn comes"),
           AntiPattern(id: "out-of-order", unlisted: "Requests are not sent in the order `request` was called"),
           AntiPattern(id: "wrong-reply", unlisted: "Returns or throws something other than its own send's outcome"),
+          AntiPattern(id: "wrong-ticket", unlisted: "A cancel takes another request out of the line than its own"),
+          AntiPattern(
+            id: "line-stays-busy",
+            unlisted: "Once the last request leaves with nobody waiting, the line is never free again"),
         ]),
       Exercise(
         id: "9.7", title: "Retry with backoff, structured, on an injected clock", grade: .interviewHard, points: 40,

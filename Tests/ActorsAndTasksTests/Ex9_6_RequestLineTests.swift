@@ -125,6 +125,61 @@ struct Ex9_6_RequestLineTests {
     )
   }
 
+  @Test(
+    "A request cancelled behind another waiting one takes only itself out of the line: the one before it still goes")
+  func cancelledBehindAnother() async throws {
+    guard let scene = await Scene.make(waiting: ["B", "C"]) else {
+      Issue.record(Comment(rawValue: Self.notSent))
+      return
+    }
+    if Self.noLine(scene) {
+      await scene.endAll()
+      return
+    }
+    scene.waiting[1].cancel()
+    let cancelled = await withDeadlineResult("request(\"C\"), cancelled while \"B\" waited before it") {
+      try await scene.waiting[1].value
+    }
+    scene.send.answer(0, with: .success("reply to A"))
+    _ = await scene.send.waitForCalls(2)
+    let next = scene.send.count > 1 ? scene.send.arguments[1] : nil
+    if next != nil { scene.send.answer(1, with: .success("reply to \(scene.send.arguments[1])")) }
+    let before = await withDeadlineResult("request(\"B\"), waiting before the cancelled \"C\"") {
+      try await scene.waiting[0].value
+    }
+    // A cancel that takes nobody out is "A request cancelled while it waits its turn"'s business; this one
+    // asks that it takes no one else.
+    await scene.endAll()
+    #expect(
+      !(before.failure is CancellationError) && (next == nil || next == "B"),
+      "\"C\" was cancelled while it waited behind \"B\": `request(\"C\")` \(did(cancelled)), and \"B\", never cancelled, \(did(before)), the next request sent being \(next.map { "\"\($0)\"" } ?? "none"). A cancel takes its own request out of the line, found by something only it has (a ticket of its own), and no other. [wrong-ticket]"
+    )
+  }
+
+  @Test("A request made once the line has emptied is sent at once")
+  func freeAgainOnceEmpty() async throws {
+    let send = HeldCalls<String, String>()
+    let line = RequestLine(send: send.function)
+    let first = Task { try await line.request("A") }
+    guard await send.waitForCalls(1, from: first) else {
+      first.cancel()
+      Issue.record(Comment(rawValue: Self.notSent))
+      return
+    }
+    send.answer(0, with: .success("reply to A"))
+    let answered = await withDeadlineResult("request(\"A\")") { try await first.value }
+    let second = Task { try await line.request("B") }
+    let sent = await send.waitForCalls(2, from: second)
+    for index in 0..<send.count { send.answer(index, with: .success("reply to \(send.arguments[index])")) }
+    let outcome = await withDeadlineResult("request(\"B\"), made once \"A\" was answered") { try await second.value }
+    second.cancel()
+    #expect(answered.success == "reply to A", "`request(\"A\")` on an idle line \(did(answered)). [wrong-reply]")
+    #expect(
+      sent && outcome.success == "reply to B",
+      "\"A\" was answered and nothing waited behind it; then `request(\"B\")` \(did(outcome)) (sent: \(send.arguments)): when the last request leaves and nobody waits, the line is free again, so the next one goes at once. [line-stays-busy]"
+    )
+  }
+
   @Test("A task already cancelled when it calls request sends nothing and throws CancellationError")
   func alreadyCancelled() async throws {
     let send = HeldCalls<String, String>()

@@ -3,14 +3,17 @@
 // Check it: swift run course check 8.1   (or: swift test --filter StrictConcurrencyTests.Ex8_1_GlobalStateTests)
 //
 // Three globals from an app written before Swift 6. This file builds in the Swift 5 mode; make it
-// build in the Swift 6 language mode with no warning, by saying what is true of each:
+// build in the Swift 6 language mode with no warning, by saying what is true of each: [global-mutable-state]
 //   - `retryLimit` is set here and never changed, and code on every thread reads it;
+//     [global-mutable-state] [wrong-value]
 //   - `appearance` is written and read only by screens, on the main actor, and every screen sees the
-//     last value written;
+//     last value written; [global-mutable-state] [wrong-value]
 //   - `countRequest()` is called, synchronously, from whatever thread a request finishes on; no
 //     count is lost, and `requestsSoFar()` (any thread) is the number of calls so far.
+//     [global-mutable-state] [count-not-shared]
 // No escape hatch (`nonisolated(unsafe)`, `@unchecked Sendable`): each is a promise the compiler
-// cannot check. Keep the names and signatures; how each is stored is yours.
+// cannot check. [nonisolated-unsafe] [unchecked-sendable]
+// Keep the names and signatures; how each is stored is yours.
 
 import Foundation
 

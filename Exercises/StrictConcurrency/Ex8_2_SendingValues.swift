@@ -3,12 +3,16 @@
 // Check it: swift run course check 8.2   (or: swift test --filter StrictConcurrencyTests.Ex8_2_SendingValuesTests)
 //
 // A screen on the main actor edits a report and hands it to a printer, an actor of its own. This
-// file builds in the Swift 5 mode; make it build in the Swift 6 language mode with no warning:
+// file builds in the Swift 5 mode; make it build in the Swift 6 language mode with no warning: [sent-then-used]
 //   - `printDraft()` prints the report as it is when called; the screen goes on editing its own;
+//     [sent-then-used] [draft-not-as-called]
 //   - `printSummary()` prints one line, "Summary: N lines", and keeps what it printed in `summaries`;
+//     [draft-not-as-called] [summary-not-kept] [sent-then-used]
 //   - printing stays off the main actor: `Printer` stays an actor, and its `output` runs there.
-// No escape hatch (`nonisolated(unsafe)`, `@unchecked Sendable`). Keep the names and signatures;
-// `Report` may become another kind of type if it keeps `init(lines:)` and `lines`.
+//     [printing-on-main-actor]
+// No escape hatch (`nonisolated(unsafe)`, `@unchecked Sendable`). [nonisolated-unsafe] [unchecked-sendable]
+// Keep the names and signatures; `Report` may become another kind of type if it keeps `init(lines:)`
+// and `lines`.
 
 /// A report: its lines, in order. A class, so the screen and the printer could share one.
 public final class Report {

@@ -4,15 +4,19 @@
 //
 // `InboxScreen` lives on the main actor and conforms to three protocols written before Swift 6. This
 // file builds in the Swift 5 mode; make it build in the Swift 6 language mode with no warning, by
-// saying what is true of each conformance:
+// saying what is true of each conformance: [conformance-crosses-isolation]
 //   - `Badged` is used only by main-actor code (`totalBadge`), and `badge` reads the screen's state;
+//     [conformance-crosses-isolation] [wrong-answers]
 //   - `Titled` is used by the search index off the main actor (`searchIndex`), and a title never
-//     changes once the screen is made;
+//     changes once the screen is made; [conformance-crosses-isolation] [index-on-main-actor]
+//     [wrong-answers]
 //   - `Refreshing` is called from anywhere, and a refresh changes the screen's state on the main
-//     actor: callers may wait for it.
-// `InboxScreen` stays on the main actor, and `onChange` hears every change there. No escape hatch
-// (`@preconcurrency`, `nonisolated(unsafe)`, `MainActor.assumeIsolated`). You may change the
-// protocols' requirements, not their names or the members' names.
+//     actor: callers may wait for it. [conformance-crosses-isolation] [screen-off-main-actor]
+//     [wrong-answers]
+// `InboxScreen` stays on the main actor, and `onChange` hears every change there. [screen-off-main-actor]
+// No escape hatch (`@preconcurrency`, `nonisolated(unsafe)`, `MainActor.assumeIsolated`).
+// [preconcurrency] [nonisolated-unsafe] [assume-isolated]
+// You may change the protocols' requirements, not their names or the members' names.
 
 /// Something that shows a count of unread items.
 public protocol Badged {

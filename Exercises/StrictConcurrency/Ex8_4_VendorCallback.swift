@@ -4,12 +4,14 @@
 //
 // `LocationScreen` shows where the user is, from a vendor's SDK (`VendorSDK`) that says nothing about
 // threads and calls its completion handlers on a queue of its own. This file builds in the Swift 6
-// mode already, and traps the first time the SDK answers. Make it answer:
+// mode already, and traps the first time the SDK answers. Make it answer: [closure-inferred-main-actor]
 //   - `locate()` asks the SDK once; when the SDK answers, `shown` is its fix (or `nil`), `failed` says
 //     whether it reported an error, and `onUpdate` is called once, all on the main actor;
-//   - the file still builds in the Swift 6 language mode with no warning.
-// You do not own `VendorSDK`, and cannot change it. No escape hatch (`MainActor.assumeIsolated`,
-// `@preconcurrency`, `nonisolated(unsafe)`, `@unchecked Sendable`, `Task.detached`).
+//     [closure-inferred-main-actor] [update-lost]
+//   - the file still builds in the Swift 6 language mode with no warning. [sent-then-used]
+// You do not own `VendorSDK`, and cannot change it.
+// No escape hatch (`MainActor.assumeIsolated`, `@preconcurrency`, `nonisolated(unsafe)`, `@unchecked Sendable`,
+// `Task.detached`). [assume-isolated] [preconcurrency] [nonisolated-unsafe] [unchecked-sendable] [detached-task]
 
 import VendorSDK
 

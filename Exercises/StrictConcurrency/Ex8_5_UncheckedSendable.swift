@@ -5,11 +5,13 @@
 // `TokenStore` was marked `@unchecked Sendable` to make the Swift 6 build quiet. It is called from
 // every thread, and nothing guards its dictionary. Repay the debt:
 //   - `TokenStore` is `Sendable` without `@unchecked`, so the compiler checks it, and builds in the
-//     Swift 6 language mode with no warning;
+//     Swift 6 language mode with no warning; [unchecked-sendable] [mutable-sendable-state]
 //   - `save(_:for:)`, `token(for:)` and `count` stay synchronous and are called from any thread at
-//     once: each sees every save made before it, and no two accesses ever race;
-//   - a token saved for an account replaces the one before it.
-// No other escape hatch (`nonisolated(unsafe)`). `Mutex` is in the `Synchronization` module.
+//     once: each sees every save made before it, and no two accesses ever race; [tokens-lost]
+//     [unsynchronized-tokens]
+//   - a token saved for an account replaces the one before it. [tokens-lost]
+// No other escape hatch (`nonisolated(unsafe)`). [nonisolated-unsafe]
+// `Mutex` is in the `Synchronization` module.
 
 import Foundation
 

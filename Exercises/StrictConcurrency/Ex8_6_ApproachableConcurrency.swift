@@ -7,11 +7,13 @@
 // runs on its caller's actor (SE-0461, `NonisolatedNonsendingByDefault`). The check builds it that
 // way, in the Swift 6 language mode. It builds clean; and every thumbnail is drawn on the main actor,
 // which can do nothing else meanwhile: the screen freezes. Fix it:
-//   - `Thumbnailer.thumbnail(of:)` runs `render` off the main actor, whoever calls it;
+//   - `Thumbnailer.thumbnail(of:)` runs `render` off the main actor, whoever calls it; [runs-on-caller]
 //   - `Gallery` stays on the main actor: `load(_:)` keeps the thumbnails in the order of `images`;
-//   - the file builds in the Swift 6 language mode, built as above, with no warning.
-// No escape hatch (`Task.detached`, `nonisolated(unsafe)`, `@unchecked Sendable`). The functions
-// keep their names and parameters.
+//     [wrong-order]
+//   - the file builds in the Swift 6 language mode, built as above, with no warning. [isolated-call]
+// No escape hatch (`Task.detached`, `nonisolated(unsafe)`, `@unchecked Sendable`). [detached-task]
+// [nonisolated-unsafe] [unchecked-sendable]
+// The functions keep their names and parameters.
 
 /// Draws small copies of images: slow work that should never run on the main actor.
 public struct Thumbnailer: Sendable {

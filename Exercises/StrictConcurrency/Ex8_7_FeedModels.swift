@@ -6,16 +6,20 @@
 // for Swift 6 and not yours to change: `Tests/StrictConcurrencyTests/FeedModule/FeedStore.swift` (an
 // actor that keeps the articles) and `FeedScreen.swift` (the main-actor screen). Built together in
 // the Swift 6 language mode, all three fail, and every error points back here. Make the module
-// build in the Swift 6 mode with no warning, by changing this file alone:
+// build in the Swift 6 mode with no warning, by changing this file alone: [leaf-first]
+// [non-sendable-member]
 //   - an article the screen hands to the store is the store's own: the store marks it read, and the
 //     screen sees that on its next page; nothing outside the store changes what it keeps;
+//     [leaf-first] [wrong-page] [shared-article]
 //   - `feedPageSize` is still a global the settings screen writes (on the main actor) and the store
-//     reads (on its own actor), and every page has that many articles at most;
-//   - `sortedForDisplay` puts unread articles first, then by id.
+//     reads (on its own actor), and every page has that many articles at most; [global-mutable-state]
+//     [leaf-first] [wrong-page]
+//   - `sortedForDisplay` puts unread articles first, then by id. [wrong-page]
 // `VendorSDK` is not yours, and its next release will say which of its types are `Sendable`: until
 // then you may import it `@preconcurrency`, and only it, with a comment on the line above saying
-// so. No other escape hatch (`nonisolated(unsafe)`, `@unchecked Sendable`). Keep the names; the
-// kind of type and how a global is stored are yours.
+// so. [unmarked-debt] [preconcurrency]
+// No other escape hatch (`nonisolated(unsafe)`, `@unchecked Sendable`). [nonisolated-unsafe] [unchecked-sendable]
+// Keep the names; the kind of type and how a global is stored are yours.
 
 import VendorSDK
 

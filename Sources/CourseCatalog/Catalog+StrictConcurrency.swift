@@ -60,6 +60,9 @@ extension Catalog {
           AntiPattern(id: "screen-off-main-actor", "Taking the screen off the main actor"),
           AntiPattern(id: "index-on-main-actor", "Moving the search index onto the main actor"),
           AntiPattern(id: "wrong-answers", unlisted: "A protocol member that no longer answers what it did"),
+          AntiPattern(
+            id: "nonisolated-unsafe",
+            unlisted: "`nonisolated(unsafe)` on the screen's state, read by a `nonisolated` member"),
         ]),
       Exercise(
         id: "8.4", title: "An SDK callback that compiles, then crashes", grade: .challenge, points: 30,
@@ -75,6 +78,13 @@ extension Catalog {
           AntiPattern(id: "assume-isolated", "`MainActor.assumeIsolated` in the closure"),
           AntiPattern(id: "sent-then-used", "Sending the SDK's value to the main actor"),
           AntiPattern(id: "update-lost", "A hop that forgets part of the update"),
+          AntiPattern(
+            id: "nonisolated-unsafe", unlisted: "`nonisolated(unsafe)` on the SDK's value, to send it as it is"),
+          AntiPattern(
+            id: "unchecked-sendable", unlisted: "A box marked `@unchecked Sendable` to carry the SDK's value across"),
+          AntiPattern(
+            id: "preconcurrency", unlisted: "`@preconcurrency import` of the SDK, to send its value as it is"),
+          AntiPattern(id: "detached-task", unlisted: "`Task.detached` for the hop back to the main actor"),
         ]),
       Exercise(
         id: "8.5", title: "`@unchecked Sendable`, repaid", grade: .practice, points: 20,
@@ -115,6 +125,14 @@ extension Catalog {
           AntiPattern(id: "runs-on-caller", "A `nonisolated async` function kept for slow work"),
           AntiPattern(id: "detached-task", "`Task.detached` around the work"),
           AntiPattern(id: "wrong-order", "Thumbnails kept in the order they finish"),
+          AntiPattern(
+            id: "isolated-call", unlisted: "Main-actor state reached from a function moved off the main actor"),
+          AntiPattern(
+            id: "nonisolated-unsafe",
+            unlisted: "`nonisolated(unsafe)` on the gallery's state, to write it off the main actor"),
+          AntiPattern(
+            id: "unchecked-sendable",
+            unlisted: "A box marked `@unchecked Sendable` for the gallery's state, to write it off the main actor"),
         ]),
       Exercise(
         id: "8.7", title: "A module, one file at a time: where to start, what to leave", grade: .interviewHard,
@@ -136,9 +154,12 @@ extension Catalog {
           AntiPattern(id: "global-mutable-state", "A global `var` that any thread can reach, kept as it was"),
           AntiPattern(id: "non-sendable-member", "A `Sendable` type that holds the vendor's struct"),
           AntiPattern(id: "unmarked-debt", "An unmarked `@preconcurrency import`"),
-          AntiPattern(id: "unchecked-sendable", "The class marked `@unchecked Sendable`"),
+          AntiPattern(
+            id: "unchecked-sendable", "The class marked `@unchecked Sendable`", implies: ["shared-article"]),
           AntiPattern(id: "shared-article", unlisted: "An article the store keeps is changed from outside the store"),
           AntiPattern(id: "wrong-page", unlisted: "A page that is not the first `feedPageSize` articles, unread first"),
+          AntiPattern(id: "preconcurrency", unlisted: "`@preconcurrency` anywhere but the vendor's import"),
+          AntiPattern(id: "nonisolated-unsafe", unlisted: "`nonisolated(unsafe)` on the page size"),
         ]),
     ],
     interviewPractice: ["8.1", "8.2", "8.3", "8.4", "8.6", "8.7"])

@@ -12,7 +12,9 @@ struct Ex8_7_FeedModelsTests {
   }
 
   /// A program built from the module's three files: a screen hands three articles to the store, shows
-  /// a page of two, opens one, and shows a page of three.
+  /// a page of two, opens one, and shows a page of three; then it marks read two of the articles it
+  /// handed over, which are no longer its to change, and shows the page again. (It changes only
+  /// `isRead`, which the store itself sets, so any file that builds with the store lets it.)
   static let driver = """
     import VendorSDK
 
@@ -21,7 +23,7 @@ struct Ex8_7_FeedModelsTests {
         let store = FeedStore()
         let screen = FeedScreen(store: store)
         screen.setPageSize(2)
-        let articles = [
+        var articles = [
           Article(id: 3, title: "three"),
           Article(id: 1, title: "one", place: LocationFix(latitude: 51.5, longitude: -0.1)),
           Article(id: 2, title: "two"),
@@ -33,11 +35,23 @@ struct Ex8_7_FeedModelsTests {
         screen.setPageSize(3)
         await screen.show([])
         print("a page of 3: \\(screen.lines)")
+        markRead(&articles[0])
+        markRead(&articles[2])
+        await screen.show([])
+        print("after changes outside the store: \\(screen.lines)")
+      }
+
+      /// Marks the caller's `article` read (through `inout`, so the array is changed whether
+      /// `Article` is a value or a class, and the build sees it written).
+      static func markRead(_ article: inout Article) {
+        article.isRead = true
       }
     }
     """
 
-  @Test("The module still works: pages of the size set, unread first, an opened article read")
+  @Test(
+    "The module still works: pages of the size set, unread first, an opened article read, and what the store keeps changed only there"
+  )
   func stillWorks() async {
     guard let run = await Swift6Build.buildAndRun("8.7", driver: Self.driver) else { return }
     let lines = run.text.split(separator: "\n").map(String.init)
@@ -52,9 +66,21 @@ struct Ex8_7_FeedModelsTests {
       )
       return
     }
+    let pages = Array(lines.prefix(3))
     #expect(
-      lines == expected,
-      "The screen handed three articles to the store, showed pages of 2, opened article 1, then showed a page of 3; it showed \(lines.joined(separator: "; ")), not \(expected.joined(separator: "; ")): pages of `feedPageSize` articles, unread first then by id, and an opened article read. [wrong-page]"
+      pages == expected,
+      "The screen handed three articles to the store, showed pages of 2, opened article 1, then showed a page of 3; it showed \(pages.joined(separator: "; ")), not \(expected.joined(separator: "; ")): pages of `feedPageSize` articles, unread first then by id, and an opened article read. [wrong-page]"
+    )
+    // The store's page before and after the screen changed the articles it had handed over: the same
+    // page, whatever order the file sorts in, when the store keeps articles of its own.
+    let page = { (prefix: String) -> String in
+      lines.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } ?? "nothing"
+    }
+    let before = page("a page of 3: ")
+    let after = page("after changes outside the store: ")
+    #expect(
+      after == before,
+      "After the store had kept the articles, the screen changed the ones it had handed over (articles 3 and 2 marked read), and the store's page went from \(before) to \(after): an article handed to the store is the store's own, and nothing outside the store changes what it keeps. A class hands over a reference that its sender can still change; a struct of `Sendable` members hands over a copy. [shared-article]"
     )
   }
 

@@ -10,15 +10,17 @@
 //     public func latest(refresh: Bool) async throws -> [Article]
 //   }
 //   It returns what the cloud fulfills, for the `refresh` flag asked, and throws what the cloud
-//   rejects with, a cancellation too.
+//   rejects with, a cancellation too. [shared-cloud] [placeholder-titles] [ignores-refresh] [always-refresh]
+//   [done-only] [swallows-error] [generic-error] [default-catch-policy]
 //
 // Give it a cloud of your own, scripted
-// (`cloud.articles.script(.succeed(…))`, `.fail(…)`), and prove both paths:
+// (`cloud.articles.script(.succeed(…))`, `.fail(…)`), and prove both paths: [shared-cloud]
 // - the success path returns exactly the cloud's articles, and asks the cloud with the `refresh`
-//   flag it was given;
-// - the failure path throws the cloud's own error, and so does a cancelled promise.
+//   flag it was given; [shared-cloud] [placeholder-titles] [ignores-refresh] [always-refresh]
+// - the failure path throws the cloud's own error, and so does a cancelled promise. [done-only]
+//   [swallows-error] [generic-error] [default-catch-policy]
 // Await every call under `withDeadline` (from ProvingKit): an adapter that never resumes must fail
-// your test, not hang the run.
+// your test, not hang the run. [done-only] [default-catch-policy]
 //
 // `swift run course check 7.1` runs your tests against the correct adapter, then against broken ones,
 // and names each broken one that your tests let through. Replace the test below with yours.

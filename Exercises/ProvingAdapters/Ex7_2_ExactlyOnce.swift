@@ -9,19 +9,24 @@
 //     public init(service: UserProfileService)
 //     public func profile(id: Int) async throws -> UserProfile
 //   }
-//   It loads user profiles from the legacy SDK, resuming exactly once whatever the SDK does. The
-//   first callback wins and every later one is ignored. An error wins over a profile, and a
-//   callback with neither throws `NeitherValueNorError`.
+//   It loads user profiles from the legacy SDK, resuming exactly once whatever the SDK does.
+//   [no-guard] [guard-on-success-only] [two-ifs] [neither-hangs] [neither-force-unwrap]
+//   The first callback wins and every later one is ignored. [latest-wins] [no-guard] [guard-on-success-only]
+//   An error wins over a profile, and a callback with neither throws `NeitherValueNorError`. [value-wins]
+//   [two-ifs] [neither-hangs] [neither-force-unwrap]
 //
 // Script the SDK (`service.endpoint.script(…)`) on
 // every path: a profile; an error; two callbacks (`.twice(…)`); an error then a profile; a profile
-// and an error together (`Script([.both(…)])`); neither (`.neither`). On the plain paths, prove too
-// that it asks for the user it is given (`service.endpoint.calls`), and returns the SDK's own
-// profile, or throws the SDK's own error.
+// and an error together (`Script([.both(…)])`); neither (`.neither`). [placeholder-profile]
+// [error-as-neither] [no-guard] [latest-wins] [guard-on-success-only] [two-ifs] [value-wins] [neither-hangs]
+// On the plain paths, prove too that it asks for the user it is given (`service.endpoint.calls`),
+// and returns the SDK's own profile, or throws the SDK's own error. [ignores-id] [placeholder-profile]
+// [error-as-neither]
 // - A double resume traps the process: only a child process can report it. Make that call inside
 //   `#expect(processExitsWith: .success) { … }` (its closure cannot capture values: build the
 //   scenario inside it), and read the runtime's words with `observing: [\.standardErrorContent]`.
-// - A zero resume hangs: await it under `withDeadline` (from ProvingKit).
+//   [no-guard] [guard-on-success-only] [two-ifs] [neither-force-unwrap]
+// - A zero resume hangs: await it under `withDeadline` (from ProvingKit). [neither-hangs]
 //
 // `swift run course check 7.2` runs your tests against the correct loader, then against broken ones,
 // and names each broken one that your tests let through. Replace the test below with yours.

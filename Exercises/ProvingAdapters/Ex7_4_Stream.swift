@@ -7,16 +7,22 @@
 //   public func messages(from socket: LegacySocket) -> AsyncThrowingStream<String, any Error>
 //   // import ProvingAdaptersSubjects
 //   The socket's messages, every one in order, until it closes; it throws the error that broke
-//   the socket, if one did. When the consumer stops (it breaks out of its loop, or its task is
-//   cancelled), the stream disconnects the socket.
+//   the socket, if one did. [out-of-order] [buffering-newest-1] [never-finishes] [error-as-message]
+//   [error-swallowed] [other-error] [error-overtakes-last]
+//   When the consumer stops (it breaks out of its loop, or its task is cancelled), the stream
+//   disconnects the socket. [no-on-termination] [disconnect-only-when-finished] [cancel-only]
 //
 // Test it over a scripted `LegacySocket(plan:)`. Prove that:
 // - every message arrives, in order, and then the stream ends (collect it under `withDeadline`);
-// - messages that arrive before anyone reads are kept, every one;
-// - a socket that breaks ends the loop by throwing its error, after every message;
+//   [out-of-order] [never-finishes]
+// - messages that arrive before anyone reads are kept, every one; [buffering-newest-1]
+// - a socket that breaks ends the loop by throwing its error, after every message; [error-swallowed]
+//   [error-as-message] [other-error] [error-overtakes-last]
 // - a consumer that stops disconnects the socket, even a live one that never closes
-//   (`closes: false`): `await eventually { !socket.isOpen }`. Stop it by leaving the loop: a
-//   stream can hear a cancelled task and still miss a consumer that leaves.
+//   (`closes: false`): `await eventually { !socket.isOpen }`. [no-on-termination]
+//   [disconnect-only-when-finished]
+//   Stop it by leaving the loop: a stream can hear a cancelled task and still miss a consumer that
+//   leaves. [cancel-only]
 //
 // `swift run course check 7.4` runs your tests against the correct stream, then against broken ones,
 // and names each broken one that your tests let through. Replace the test below with yours.

@@ -10,14 +10,18 @@
 //     public func login(user: String, password: String) async throws -> Session
 //   }
 //   It logs in through the legacy `AuthService`, resuming exactly once whatever the service does.
-//   It passes the credentials on as given and returns the service's own session. It throws the
-//   service's own error, and `NeitherValueNorError` when the service answers with neither. The
-//   first answer wins; a second one is ignored.
+//   [no-guard] [never-on-failure] [neither-hangs]
+//   It passes the credentials on as given and returns the service's own session. [drops-password]
+//   [builds-own-session]
+//   It throws the service's own error, and `NeitherValueNorError` when the service answers with
+//   neither. [never-on-failure] [guest-on-failure] [generic-error] [neither-hangs]
+//   The first answer wins; a second one is ignored. [latest-wins] [no-guard]
 //
 // The teammate wrote this suite. It passes. Review it as you would in a code review: some of its tests are
-// right, and some would pass an adapter that is broken. Fix the suite so that it catches every broken
-// adapter the course tries, without changing the two tests that are right: `returnsTheSession()` and
-// `passesCredentials()`. Add tests, and rewrite the others.
+// right, and some would pass an adapter that is broken.
+// Fix the suite so that it catches every broken adapter the course tries, without changing the two tests
+// that are right: `returnsTheSession()` and `passesCredentials()`. [builds-own-session] [drops-password]
+// Add tests, and rewrite the others.
 //
 // `swift run course check 7.5` runs this suite against the correct adapter, then against broken ones,
 // and names each broken one that your suite lets through.

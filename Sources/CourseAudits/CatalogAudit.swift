@@ -90,6 +90,7 @@ public struct CatalogAudit {
       problems += awaitProblems(of: topic)
       problems += sentenceProblems(of: topic)
       problems += implicationProblems(of: topic)
+      problems += headerRuleProblems(of: topic)
     }
     return problems
   }
@@ -248,7 +249,7 @@ public struct CatalogAudit {
     }
   }
 
-  private func text(_ path: String) -> String? {
+  func text(_ path: String) -> String? {
     try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
   }
 

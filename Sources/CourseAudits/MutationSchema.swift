@@ -77,7 +77,21 @@ public struct MutationSchema: Sendable {
         emit("case \(mutant.number):", mutant.number)
         let mutated = mutant.applied(to: lines.text)
         let removed = mutant.lines.count - mutant.replacement.count
-        let lines = returning(Array(mutated[(body.open + 1)..<(body.close - removed)]))
+        let bodyLines = Array(mutated[(body.open + 1)..<(body.close - removed)])
+        if let local = body.local {
+          // A function that returns a value gets each mutant's body as a local function of its own shape, so
+          // a mutant that lets control reach the end without a `return` is reported there, on its own lines,
+          // and not at the end of the function every case shares.
+          let name = "courseMutant\(mutant.number)"
+          emit("func \(name)() \(local.effects) -> \(local.result) {", mutant.number)
+          for line in bodyLines { emit(line, mutant.number) }
+          emit("}", mutant.number)
+          let call =
+            (local.effects.contains("throws") ? "try " : "") + (local.effects.contains("async") ? "await " : "")
+          emit("return \(call)\(name)()", mutant.number)
+          continue
+        }
+        let lines = returning(bodyLines)
         for line in lines { emit(line, mutant.number) }
         // A body with its only statement removed is empty, which a function may be and a case may not.
         if !lines.contains(where: Self.isCode) { emit("break", mutant.number) }
@@ -120,8 +134,8 @@ public struct MutationSchema: Sendable {
   ///
   /// A body is a `func`'s, an `init`'s or `deinit`'s, an accessor's or a computed property's, found at
   /// the level of a file or a type, whose `{` ends a line and whose `}` stands alone on its line.
-  public static func bodies(in lines: SwiftCodeLines) -> [(open: Int, close: Int, returnsValue: Bool)] {
-    var bodies: [(open: Int, close: Int, returnsValue: Bool)] = []
+  public static func bodies(in lines: SwiftCodeLines) -> [Body] {
+    var bodies: [Body] = []
     var index = 0
     while index < lines.code.count {
       let trimmed = lines.trimmed(index)
@@ -169,11 +183,41 @@ public struct MutationSchema: Sendable {
         let returnsValue =
           (signature.contains("->") && !signature.contains("-> Void {"))
           || (words.contains("var") && !words.contains("func")) || signature.hasPrefix("get {")
-        bodies.append((open, close, returnsValue))
+        bodies.append(
+          Body(
+            open: open, close: close, returnsValue: returnsValue,
+            local: words.contains("func") && returnsValue ? localSignature(of: signature) : nil))
       }
       index = close + 1
     }
     return bodies
+  }
+
+  /// A body a `switch` can hold: the lines of its `{` and its `}`, and how it returns.
+  public struct Body: Sendable {
+    /// The line of its `{`, counted from 0.
+    public let open: Int
+    /// The line of its `}`, counted from 0.
+    public let close: Int
+    /// Whether it returns a value (a function with a result, a computed property, a getter).
+    public let returnsValue: Bool
+    /// For a function that returns a value, what a local function standing in for its body is declared
+    /// with: its effects (`async throws`) and its result type; `nil` where no local function can stand in.
+    public let local: (effects: String, result: String)?
+  }
+
+  /// The effects and the result type of a function's signature, for a local function of the same shape;
+  /// `nil` for one that `rethrows` (a local function cannot) or whose result the signature hides.
+  static func localSignature(of signature: String) -> (effects: String, result: String)? {
+    guard let arrow = signature.range(of: "->", options: .backwards), signature.hasSuffix("{"),
+      !signature.contains("rethrows")
+    else { return nil }
+    var result = signature[arrow.upperBound...].dropLast().trimmingCharacters(in: .whitespaces)
+    if let clause = result.range(of: " where ") { result = String(result[..<clause.lowerBound]) }
+    let head = signature[..<arrow.lowerBound]
+    guard let close = head.lastIndex(of: ")"), !result.isEmpty else { return nil }
+    let effects = head[head.index(after: close)...].split(separator: " ").filter { $0 == "async" || $0 == "throws" }
+    return (effects.joined(separator: " "), result)
   }
 
   /// Whether the lines of `range` are one expression: a single statement, not a declaration or a keyword's.

@@ -71,24 +71,32 @@ struct MutantProof {
     log("mutants: \(all.map(\.count).reduce(0, +)) made of \(scores.count) solutions; building their schemata")
 
     // Build, dropping the mutants the compiler rejects, until the schemata build. SwiftPM stops at the first
-    // module that fails, so each topic's exercise module is built alone first, as long as that drops some
-    // mutants; then the whole, tests included, until it builds.
+    // module that fails, so each topic's exercise module is built alone first; then the whole, tests included.
     var schemata: [MutationSchema] = []
+    // Mutants held out of a file's schema while the compiler's blame of them is worked out (see `judge`).
+    var held: [Int: Set<Int>] = [:]
+    var pending: [Int: [[Int]]] = [:]
+    var testing: [Int: [Int]] = [:]
     func writeSchemata() throws {
       schemata = scores.indices.map { index in
         MutationSchema(
           solution: scores[index].solution.joined(separator: "\n"), exerciseID: scores[index].exercise.id,
-          mutants: all[index].filter { stillborn[index][$0.number] == nil })
+          mutants: all[index].filter {
+            stillborn[index][$0.number] == nil && !(held[index]?.contains($0.number) ?? false)
+          })
       }
       try writeScratch(of: involved, schemata: Dictionary(uniqueKeysWithValues: zip(chosen.map(\.1.id), schemata)))
     }
-    // Drops the mutants that `output`'s errors blame, and says how many, with the errors no mutant explains.
+    // Reads a build's errors and decides what the next build holds out; says whether anything changed, and
+    // which errors no mutant explains.
     //
-    // An error in a mutant's case is that mutant's. An error on a function's shared lines is blamed on all
-    // its mutants only when none of its cases has an error of its own: one bad case can make the compiler
-    // read the `switch` as a statement and report a missing `return` at the end, which goes once it is gone.
-    func blame(_ output: String) -> (blamed: Int, unexplained: [String]) {
-      var blamed = 0
+    // An error in a mutant's case is that mutant's. An error on a function's shared lines (its `switch`, its
+    // original body, its end) is no one case's: one case that lets control reach the end of a function that
+    // returns a value makes the compiler report a missing `return` there. Only a mutant that changes where
+    // control goes can do that, so those are held out, and added back in halves, each half that brings the
+    // error back split again, until each culprit stands alone (a few builds of one module, never a guess).
+    func judge(_ output: String, succeeded: Bool, files: [Int]) -> (changed: Bool, unexplained: [String]) {
+      var changed = false
       var unexplained: [String] = []
       var specific: [Int: [Int: String]] = [:]
       var shared: [Int: [Int: String]] = [:]
@@ -108,29 +116,69 @@ struct MutantProof {
           }
         }
       }
-      for index in Set(specific.keys).union(shared.keys) {
+      func reject(_ number: Int, _ index: Int, _ why: String) {
+        guard stillborn[index][number] == nil else { return }
+        stillborn[index][number] = why
+        changed = true
+      }
+      for index in files {
         let own = specific[index] ?? [:]
-        // A file with an error in some case leaves its shared errors to the next build, which no longer has it.
-        // An error on shared lines alone (a function's end reached without a `return`) can only come of a
-        // mutant that changes where control goes: those are blamed first, the others only if it stays.
-        var blamedHere = own
-        if own.isEmpty {
-          let sharedHere = shared[index] ?? [:]
-          let flow = sharedHere.filter { number, _ in
-            all[index].first { $0.number == number }.map { Self.changesControlFlow($0) } ?? false
+        let sharedHere = shared[index] ?? [:]
+        if !own.isEmpty {
+          for (number, why) in own { reject(number, index, why) }
+          // The group under test is tried again once the file's own errors are gone.
+          if let group = testing.removeValue(forKey: index) {
+            held[index, default: []].formUnion(group)
+            pending[index, default: []].append(group)
           }
-          blamedHere = flow.isEmpty ? sharedHere : flow
+        } else if !sharedHere.isEmpty {
+          let why = sharedHere.values.first ?? ""
+          if let group = testing.removeValue(forKey: index) {
+            changed = true
+            if group.count == 1 {
+              reject(group[0], index, why)
+            } else {
+              held[index, default: []].formUnion(group)
+              pending[index, default: []] += [Array(group[(group.count / 2)...]), Array(group[..<(group.count / 2)])]
+            }
+          } else if (held[index] ?? []).isEmpty {
+            let suspects = all[index].filter { mutant in
+              stillborn[index][mutant.number] == nil && sharedHere[mutant.number] != nil
+                && Self.changesControlFlow(mutant)
+            }.map(\.number)
+            if suspects.isEmpty {
+              for (number, why) in sharedHere { reject(number, index, why) }
+            } else {
+              changed = true
+              held[index] = Set(suspects)
+              if suspects.count > 1 {
+                pending[index] = [Array(suspects[(suspects.count / 2)...]), Array(suspects[..<(suspects.count / 2)])]
+              } else {
+                pending[index] = [suspects]
+              }
+            }
+          } else {
+            // Still broken with every suspect held out: the cause is no control-flow mutant.
+            for (number, why) in sharedHere { reject(number, index, why) }
+          }
+        } else if succeeded, testing.removeValue(forKey: index) != nil {
+          // The group came back and the module built: its mutants compile. (A failed build may not have
+          // compiled this file at all, so it clears nothing.)
+          changed = true
         }
-        for (number, why) in blamedHere where stillborn[index][number] == nil {
-          stillborn[index][number] = why
-          blamed += 1
+        if testing[index] == nil, var groups = pending[index], let group = groups.popLast() {
+          pending[index] = groups
+          held[index]?.subtract(group)
+          testing[index] = group
+          changed = true
         }
       }
-      return (blamed, unexplained)
+      return (changed, unexplained)
     }
     let start = Date()
     var builds = 0
     for topic in involved {
+      let files = chosen.indices.filter { chosen[$0].0 == topic }
       while true {
         try writeSchemata()
         var command = checker.buildCommand(
@@ -141,7 +189,9 @@ struct MutantProof {
         let build = try Subprocess(
           arguments: command.arguments, environment: command.environment, directory: workspace.root
         ).run()
-        if build.succeeded || blame(build.output).blamed == 0 { break }
+        let (changed, _) = judge(build.output, succeeded: build.succeeded, files: files)
+        let busy = files.contains { testing[$0] != nil || !(pending[$0] ?? []).isEmpty }
+        if (build.succeeded && !busy) || !changed { break }
       }
     }
     while true {
@@ -149,9 +199,11 @@ struct MutantProof {
       builds += 1
       let build = try checker.build(
         topics: involved, sourcesFolder: WrongAnswerProof.sourcesFolder, scratch: WrongAnswerProof.scratch)
-      if build.succeeded { break }
-      let (blamed, unexplained) = blame(build.output)
-      if blamed == 0 {
+      let (changed, unexplained) = judge(
+        build.output, succeeded: build.succeeded, files: Array(chosen.indices))
+      let busy = chosen.indices.contains { testing[$0] != nil || !(pending[$0] ?? []).isEmpty }
+      if build.succeeded && !busy { break }
+      if !build.succeeded && !changed {
         throw CourseError.proofFailed(
           "the mutants' schemata do not build, and no mutant is to blame: "
             + workspace.relative(unexplained.first ?? build.output.suffix(2000).description))

@@ -6,6 +6,8 @@
 //   - the balance never goes below zero, however many withdrawals run at once: a withdrawal that
 //     does not fit throws `InsufficientFunds` with the amount and what was left, and changes nothing;
 //     [check-before-await] [refusal-not-thrown] [wrong-refusal]
+//   - a withdrawal that does not fit when it is made is refused at once, without asking
+//     `authorize`; [asks-before-checking]
 //   - a withdrawal that `authorize` refuses throws its error and changes nothing; [no-authorize] [not-refunded]
 //   - withdrawals that fit, one after another or at the same time, all go through. [busy-refused] [wrong-refusal]
 // `authorize` is an `await`: while it runs, other withdrawals run on this actor.

@@ -43,6 +43,9 @@ extension Catalog {
               "A withdrawal that does not fit is not refused with `InsufficientFunds` of the amount and what was left"
           ),
           AntiPattern(id: "no-authorize", unlisted: "A withdrawal is not approved by `authorize` first"),
+          AntiPattern(
+            id: "asks-before-checking",
+            unlisted: "A withdrawal that cannot fit is sent to `authorize` before it is refused"),
         ]),
       Exercise(
         id: "9.3", title: "`when` becomes a task group", grade: .practice, points: 20,
@@ -91,7 +94,8 @@ extension Catalog {
             id: "no-cancel", "A new keystroke left the old search running", implies: ["older-answer-wins"]),
           AntiPattern(id: "older-answer-wins", "An older search's late answer overwrote the newer one"),
           AntiPattern(id: "task-outlives-model", "The model's task outlived the model"),
-          AntiPattern(id: "cancellation-as-failure", "A cancelled search was shown as a failure"),
+          AntiPattern(
+            id: "cancellation-as-failure", "A cancelled search was shown as a failure", implies: ["older-answer-wins"]),
           AntiPattern(id: "failure-ignored", unlisted: "A failed search does not set `failure` to its error"),
           AntiPattern(id: "wrong-results", unlisted: "Shows results other than the newest search's"),
         ]),

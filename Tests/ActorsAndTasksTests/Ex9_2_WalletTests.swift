@@ -63,6 +63,22 @@ struct Ex9_2_WalletTests {
       "A withdrawal that `authorize` refuses should throw its error (Boom(403)): it \(did(outcome)). [no-authorize]")
   }
 
+  @Test("A withdrawal that does not fit when it is made is refused at once, without asking authorize")
+  func refusedBeforeAuthorize() async throws {
+    let authorize = HeldCalls<Int, Void> { _, _ in .success(()) }
+    let wallet = Wallet(balance: 100, authorize: authorize.function)
+    let outcome = await withDeadlineResult("withdraw(150) from 100") { try await wallet.withdraw(150) }
+    let balance = try await withDeadline("reading the balance") { await wallet.balance }
+    #expect(
+      authorize.count == 0,
+      "A withdrawal of 150 from 100 could never fit, and `authorize` was asked to approve it anyway (\(authorize.count) call): check the balance before the `await` too, so a withdrawal that does not fit is refused at once, and again after it, for what changed meanwhile. [asks-before-checking]"
+    )
+    #expect(
+      outcome.failure as? InsufficientFunds == InsufficientFunds(requested: 150, available: 100) && balance == 100,
+      "A withdrawal of 150 from 100 should throw `InsufficientFunds(requested: 150, available: 100)` and leave 100: it \(did(outcome)), and \(balance) is left. [wrong-refusal]"
+    )
+  }
+
   @Test("Withdrawals that fit all go through, one after another or at the same time")
   func fittingWithdrawalsGo() async throws {
     let authorize = HeldCalls<Int, Void>()

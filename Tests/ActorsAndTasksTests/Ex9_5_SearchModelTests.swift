@@ -110,6 +110,31 @@ struct Ex9_5_SearchModelTests {
     )
   }
 
+  @Test("An older search that ignores its cancellation and fails late never puts its error on screen")
+  func olderFailureNeverShows() async throws {
+    let search = HeldCalls<String, [String]>(ignoringCancellation: true)
+    let model = Self.model(search)
+    model.queryChanged("s")
+    guard await search.waitForCalls(1) else {
+      Issue.record("`queryChanged(\"s\")` never started a search. [wrong-results]")
+      return
+    }
+    model.queryChanged("sw")
+    guard await search.waitForCalls(2) else {
+      search.answer(0, with: .success([]))
+      Issue.record("`queryChanged(\"sw\")` never started a search. [wrong-results]")
+      return
+    }
+    search.answer(1, with: .success(["swift"]))
+    await Self.settle(search, [1])
+    search.answer(0, with: .failure(Boom(number: 503)))
+    await Self.settle(search, [0])
+    #expect(
+      model.failure == nil && model.results == ["swift"],
+      "The search for \"s\", cancelled by the keystroke after it, failed late with Boom(503), and the screen shows failure \(model.failure.map { "\($0)" } ?? "nil") beside \(model.results): an older search's error is as stale as its results, so check `Task.isCancelled` after the `await` on the failure path too. [older-answer-wins]"
+    )
+  }
+
   @Test("When the model is released, its search is cancelled: the task does not keep it alive")
   func taskEndsWithTheModel() async throws {
     let search = HeldCalls<String, [String]>()

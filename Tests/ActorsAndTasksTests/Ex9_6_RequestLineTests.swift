@@ -100,6 +100,9 @@ struct Ex9_6_RequestLineTests {
     let cancelled = await withDeadlineResult("request(\"B\"), cancelled while \"A\" was being sent") {
       try await scene.waiting[0].value
     }
+    // "A" is still being sent: nothing else may be, whatever the cancelled request did on its way out. (A
+    // turn passed by "B" sends "C" at once; the correct line waits here for the standard deadline.)
+    let sentBesideA = await scene.send.waitForCalls(2) ? Array(scene.send.arguments.dropFirst()) : []
     scene.send.answer(0, with: .success("reply to A"))
     _ = await scene.send.waitForCalls(2)
     let next = scene.send.count > 1 ? scene.send.arguments[1] : nil
@@ -115,6 +118,10 @@ struct Ex9_6_RequestLineTests {
         "\"B\" was cancelled while it waited behind \"A\", and `request` \(did(cancelled)): throw `CancellationError`. [wrong-reply]"
       )
     }
+    #expect(
+      sentBesideA.isEmpty,
+      "\"B\" was cancelled while it waited behind \"A\", and \(sentBesideA) went out while \"A\" was still being sent: only the request that holds the turn passes it on; one that leaves the line never had it. [no-line]"
+    )
     #expect(
       !sent.contains("B"),
       "\"B\" was cancelled while it waited, and it was sent anyway when its turn came (sent: \(sent)): check for cancellation once the turn comes, before you send. [sent-after-cancel]"

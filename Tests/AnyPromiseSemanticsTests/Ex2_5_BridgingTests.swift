@@ -26,6 +26,17 @@ struct Ex2_5_BridgingTests {
       rejected == nil || rejected?.failure as? LegacyError == .offline,
       "The typed promise's value and its rejection must both reach dynamic callers, unchanged: got \(String(describing: rejected)). [re-resolve-by-hand]"
     )
+    // A cancellation is an error too, and the one a `catch` with its default policy skips.
+    directory.profiles.script(.fail(PMKError.cancelled))
+    let cancelled = await awaitSettled(
+      profileForObjC(id: 7, directory: directory).asPromise(), "profileForObjC(id:directory:) on a cancellation",
+      ifItHangs:
+        "The typed promise was cancelled, and the `AnyPromise` never settled: a cancellation is an error too, and a `catch` with its default policy skips it. Wrap the promise with `AnyPromise(promise)`, do not re-resolve it by hand. [re-resolve-by-hand]"
+    )
+    #expect(
+      cancelled == nil || cancelled?.failure?.isCancelled == true,
+      "The typed promise was cancelled, and dynamic callers got \(String(describing: cancelled)): its cancellation must reach them unchanged. [re-resolve-by-hand]"
+    )
   }
 
   @Test("A cached profile is adopted as a typed promise; an error passes through")

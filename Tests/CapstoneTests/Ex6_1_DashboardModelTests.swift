@@ -303,6 +303,40 @@ struct Ex6_1_DashboardModelTests {
     }
   }
 
+  @Test("A reload while an earlier load still reads the gallery: the earlier load's late batches change nothing")
+  func olderGalleryBatchesChangeNothing() async {
+    let gallery = FirstGalleryHeld()
+    let model = DashboardModel(
+      sources: DashboardSources(
+        articles: StubArticleRepository(.success(Article.samples)), profiles: StubProfileSource(.success(Self.ada)),
+        sync: StubSyncSource([1.0]), gallery: gallery),
+      userID: 1)
+    let first = Task { await model.load() }
+    // The first load has shown the first batch of its gallery, and waits for the rest.
+    guard await eventually({ @MainActor in model.images == FirstGalleryHeld.early[0] }) else {
+      gallery.release()
+      first.cancel()
+      return
+    }
+    // A reload that waits for the earlier load is "A reload that overlaps a slower load"'s finding.
+    let reloaded = try? await withDeadline("a reload while the earlier load reads its gallery") { @MainActor in
+      await model.load()
+      return Shown(model)
+    }
+    gallery.release()
+    guard let reloaded else { return }
+    _ = try? await withDeadline("the earlier load()") { await first.value }
+    let final = Shown(model)
+    // Blamed on the earlier load only if one load alone has read its gallery by the time it returns:
+    // otherwise the reload's own loop may have gone on after it returned.
+    guard final.images != reloaded.images, let control = await loaded(sources()),
+      control.images == Self.batches.flatMap({ $0 })
+    else { return }
+    Issue.record(
+      "A reload started while the earlier load was still reading its gallery, and the earlier load's late batches landed after the reload's: the gallery went from \(reloaded.images.count) images to \(final.images.count). Let the newest call of load() win inside the for await loops too: check that no newer load has started before each batch. [older-answer-lands-last]"
+    )
+  }
+
   @Test("The profile and the articles are requested at the same time")
   func requestsOverlap() async {
     let gauge = ConcurrencyGauge()
@@ -457,5 +491,36 @@ final class RecordingProfiles: ProfileSource {
   func profile(id: Int) async throws -> UserProfile {
     asked.withLock { $0.append(id) }
     return UserProfile(id: id, displayName: "User \(id)")
+  }
+}
+
+/// A gallery whose first call delivers one batch and holds the rest until `release()`; every later call
+/// delivers batches of its own at once, so a reload's gallery is told from an earlier load's.
+final class FirstGalleryHeld: GallerySource {
+  static let early = (0..<3).map { ImageBatchLoader.batch(10 + $0, size: 2) }
+  static let later = (0..<3).map { ImageBatchLoader.batch(20 + $0, size: 2) }
+  private let state = Locked<(calls: Int, held: AsyncStream<[UIImage]>.Continuation?)>((0, nil))
+
+  func gallery() -> AsyncStream<[UIImage]> {
+    let (stream, continuation) = AsyncStream.makeStream(of: [UIImage].self)
+    let first = state.withLock { state in
+      state.calls += 1
+      if state.calls == 1 { state.held = continuation }
+      return state.calls == 1
+    }
+    if first {
+      continuation.yield(Self.early[0])
+    } else {
+      for batch in Self.later { continuation.yield(batch) }
+      continuation.finish()
+    }
+    return stream
+  }
+
+  /// Delivers the first call's other batches, and ends its stream.
+  func release() {
+    guard let held = state.withLock({ $0.held.take() }) else { return }
+    for batch in Self.early.dropFirst() { held.yield(batch) }
+    held.finish()
   }
 }

@@ -163,6 +163,22 @@ struct Ex4_7_ReadAFailingStreamTests {
       )
     }
   }
+
+  @Test("A stream that fails with CancellationError, in a read nobody cancelled, is .failed with that error")
+  func failsWithCancellationError() async throws {
+    let sentence =
+      "The chat broke, but transcript(of:) never returned: the loop throws the stream's error; catch it and return `.failed(error)`. [never-returns]"
+    // The producer's own task was cancelled, and it says so by the error it finishes with: this read was not.
+    guard let result = try await Self.read(Self.chat(["a"], throwing: CancellationError()), ifHung: sentence)
+    else { return }
+    // Only a transcript that reads the error as a cancel is this test's finding; the others are the tests'
+    // above (a `.closed` is a loop inside `try?`).
+    guard case .cancelled = result.ending else { return }
+    Issue.record(
+      "The chat's producer failed with `CancellationError`, and nobody cancelled this read, but the transcript says `.cancelled`: only this task's own cancel is `.cancelled` (ask `Task.isCancelled`), and an error the stream throws is `.failed`, whatever its type. [cancel-as-closed]"
+    )
+  }
+
 }
 
 /// A wait that only a cancel ends: the chat of a read that is cancelled.

@@ -122,7 +122,8 @@ let selfTestTargets: [Target] =
   ? [
     .testTarget(name: "CourseRunnerTests", dependencies: ["course", "CourseCatalog", "Platform"]),
     .testTarget(
-      name: "CourseKitTests", dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking"]),
+      name: "CourseKitTests",
+      dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking", "Platform"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
   ] : []
 

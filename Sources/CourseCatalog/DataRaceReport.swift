@@ -95,6 +95,20 @@ public struct DataRaceReport: Sendable, Equatable {
       "\(line(previous, first)) and \(line(current, second)) the same state from two threads at once, with no lock between them"
   }
 
+  /// A reader of the files a report names, for ``summary(source:)``: a path the report gives whole is
+  /// read where it is; a bare file name is looked for in each of `folders`, the exercise's own.
+  ///
+  /// The sanitizer on Linux names a frame's file by its full path. On a Mac it symbolizes through
+  /// `atos`, which names the file alone (`Ex3_4_DoubleCallbackAdapter.swift:27`), so the learner's
+  /// code is found by that name among the exercise's files; a file found nowhere is not quoted.
+  public static func reader(searching folders: [String]) -> (String) -> String? {
+    { path in
+      if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text }
+      guard !path.contains("/") else { return nil }
+      return folders.lazy.compactMap { try? String(contentsOfFile: "\($0)/\(path)", encoding: .utf8) }.first
+    }
+  }
+
   private static func verb(_ kind: String) -> String {
     switch kind {
     case "write": "wrote"

@@ -22,7 +22,12 @@ public enum DataRace {
   public static func report(in result: ExitTest.Result?) -> String? {
     guard let result, let race = DataRaceReport(in: String(decoding: result.standardErrorContent, as: UTF8.self))
     else { return nil }
-    return "\(race.summary()) (\(race.warning))"
+    // The exercises' own folder, where a Mac's report, which names a file without its folder, finds it.
+    let folders = Catalog.topics.compactMap { topic in
+      topic.exercises.first.flatMap { ExerciseSource.path(of: $0.id) }?.split(separator: "/").dropLast()
+        .joined(separator: "/")
+    }.map { "/\($0)" }
+    return "\(race.summary(source: DataRaceReport.reader(searching: folders))) (\(race.warning))"
   }
 }
 

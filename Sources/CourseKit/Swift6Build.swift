@@ -1,5 +1,4 @@
 import CourseCatalog
-import Dispatch
 import Foundation
 import Locking
 import Platform
@@ -202,19 +201,10 @@ public enum Swift6Build {
 
   /// Builds `files` as one module in the Swift 6 mode with warnings as errors.
   static func compile(_ files: [String], grading: Swift6Grading, arguments: [String]) async -> Output {
-    guard let swiftc = compilerPath() else {
-      return Output(
-        status: nil, text: "",
-        problem:
-          "`swiftc` is not on this process's PATH, so the Swift 6 build cannot run: run the tests from a shell where `swift --version` works. [\(AntiPattern.unknownDiagnostic)]"
-      )
-    }
-    if let (major, minor) = await version(of: swiftc), (major, minor) < (6, 2) {
-      return Output(
-        status: nil, text: "",
-        problem:
-          "The `swiftc` on this process's PATH (\(swiftc)) is Swift \(major).\(minor); topic 8's check needs Swift 6.2 or later, which the course requires: put a Swift 6.2 toolchain first on your PATH. [\(AntiPattern.unknownDiagnostic)]"
-      )
+    let swiftc: String
+    switch await compiler() {
+    case .success(let found): swiftc = found
+    case .failure(let problem): return Output(status: nil, text: "", problem: problem.sentence)
     }
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -247,6 +237,105 @@ public enum Swift6Build {
     return await launch(swiftc, flags + grading.flags + arguments + files, limit: 300)
   }
 
+  // MARK: - Which compiler
+
+  /// Why no compiler can grade topic 8: none was found, or the one found is older than Swift 6.2.
+  public struct CompilerProblem: Error, Equatable, Sendable {
+    /// The failure's sentence: what was found, where, and how to choose another.
+    public let sentence: String
+  }
+
+  /// The `swiftc` that grades topic 8, checked to be Swift 6.2 or later: the first of
+  /// ``compilerCandidates(environment:runningToolchain:selected:)`` that exists, found once per process.
+  static func compiler() async -> Result<String, CompilerProblem> {
+    if let known = chosen.withLock({ $0 }) { return known }
+    let found = await findCompiler()
+    chosen.withLock { $0 = found }
+    return found
+  }
+
+  private static let chosen = Locked<Result<String, CompilerProblem>?>(nil)
+
+  private static func findCompiler() async -> Result<String, CompilerProblem> {
+    let environment = ProcessInfo.processInfo.environment
+    var selected: String?
+    if let lookup = Platform.selectedCompilerLookup {
+      let found = await launch(lookup[0], Array(lookup.dropFirst()), limit: 60)
+      selected = found.status == 0 ? found.text.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+    return await compiler(
+      among: compilerCandidates(environment: environment, runningToolchain: runningToolchain, selected: selected))
+  }
+
+  /// The first of `candidates` that can be run, if it is Swift 6.2 or later; otherwise the problem,
+  /// in words that name the compiler found, its version, and how to choose another.
+  public static func compiler(among candidates: [String]) async -> Result<String, CompilerProblem> {
+    guard let swiftc = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+      return .failure(
+        CompilerProblem(
+          sentence:
+            "No `swiftc` was found, so topic 8's Swift 6 build cannot run: not in the toolchain that runs these tests, nor on this process's PATH. Run the tests from a shell where `swift --version` works. [\(AntiPattern.unknownDiagnostic)]"
+        ))
+    }
+    guard let (major, minor) = await version(of: swiftc) else {
+      return .failure(
+        CompilerProblem(
+          sentence:
+            "`\(swiftc) --version` did not say which Swift it is, so topic 8's Swift 6 build cannot trust it: \(choosing) [\(AntiPattern.unknownDiagnostic)]"
+        ))
+    }
+    guard (major, minor) >= (6, 2) else {
+      return .failure(
+        CompilerProblem(
+          sentence:
+            "The `swiftc` topic 8 found, \(swiftc), is Swift \(major).\(minor); its check needs Swift 6.2 or later, which the course requires: \(choosing) [\(AntiPattern.unknownDiagnostic)]"
+        ))
+    }
+    return .success(swiftc)
+  }
+
+  /// How a learner chooses the compiler, in the order ``compilerCandidates(environment:runningToolchain:selected:)`` looks.
+  static let choosing =
+    "it uses the toolchain that runs the tests, then (on a Mac) the one `xcrun --find swiftc` names, which `DEVELOPER_DIR`, `TOOLCHAINS` and `xcode-select -s` choose, then the first on PATH. Run the tests with Swift 6.2 or later (Xcode 26.0 or later), or put that toolchain first."
+
+  /// Where topic 8 looks for `swiftc`, in order: the toolchain the test process was started from
+  /// (`runningToolchain`), so the grader is the compiler that built the tests; the one the system's
+  /// selection names (`selected`: on a Mac, `xcrun --find swiftc`, which honours `DEVELOPER_DIR` and
+  /// `TOOLCHAINS`); then each folder of `PATH`, then `/usr/bin`.
+  ///
+  /// A team's Mac often has two Xcodes, a release and a beta: `PATH` and `xcode-select` may name the
+  /// other one, so the one that runs the suite comes first.
+  public static func compilerCandidates(
+    environment: [String: String], runningToolchain: String?, selected: String?
+  ) -> [String] {
+    let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
+    return unique([runningToolchain, selected].compactMap { $0 } + folders.map { "\($0)/swiftc" })
+  }
+
+  /// The `swiftc` of the toolchain this process was started from, found from where Swift Testing's
+  /// library was loaded, or `nil`.
+  static let runningToolchain: String? = {
+    let metadata = unsafeBitCast(Test.self as Any.Type, to: UnsafeRawPointer.self)
+    return Platform.imagePath(containing: metadata).flatMap {
+      toolchainCompiler(above: $0) { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+  }()
+
+  /// The `swiftc` of the toolchain that holds `image`: in the nearest folder above it that has
+  /// `bin/swiftc`, `usr/bin/swiftc`, or (an Xcode's `Contents/Developer`) its default toolchain's.
+  public static func toolchainCompiler(above image: String, isExecutable: (String) -> Bool) -> String? {
+    var folder = image.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    while folder.count > 1 {
+      let path = folder.joined(separator: "/")
+      for candidate in ["bin/swiftc", "usr/bin/swiftc", "Toolchains/XcodeDefault.xctoolchain/usr/bin/swiftc"]
+      where isExecutable("\(path)/\(candidate)") {
+        return "\(path)/\(candidate)"
+      }
+      folder = folder.dropLast()
+    }
+    return nil
+  }
+
   /// The language version `swiftc` reports (`6.3` for "Swift version 6.3.1"), asked once per process.
   static func version(of swiftc: String) async -> (Int, Int)? {
     if let known = versions.withLock({ $0[swiftc] }) { return known }
@@ -266,13 +355,6 @@ public enum Swift6Build {
     return (major, minor)
   }
 
-  /// The `swiftc` beside the toolchain on `PATH`, or `nil`.
-  static func compilerPath() -> String? {
-    let environment = ProcessInfo.processInfo.environment
-    let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
-    return folders.map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
   static var nullDevice: String { "/dev/null" }
 
   static func temporaryFolder() -> String {
@@ -281,58 +363,59 @@ public enum Swift6Build {
     return path
   }
 
-  /// Runs `executable` to its end, off the cooperative pool, and stops it after `limit` seconds: a
-  /// guard against a compiler that never returns, far beyond any build of one file.
+  // MARK: - Running a program
+
+  /// Runs `executable` to its end on a thread of its own, off the cooperative pool, and stops it
+  /// (with whatever it started) after `limit` seconds: a guard against a compiler that never
+  /// returns, far beyond any build of one file.
   static func launch(_ executable: String, _ arguments: [String], limit: Double) async -> Output {
     await withCheckedContinuation { continuation in
       Thread.detachNewThread {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do {
-          try process.run()
-        } catch {
-          continuation.resume(
-            returning: Output(
-              status: nil, text: "",
-              problem: "Could not start `\(executable)`: \(error). [\(AntiPattern.unknownDiagnostic)]"))
-          return
-        }
-        let stopped = StopFlag()
-        DispatchQueue.global().asyncAfter(deadline: .now() + limit) {
-          if process.isRunning {
-            stopped.set()
-            process.terminate()
-          }
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        if stopped.isSet {
-          continuation.resume(
-            returning: Output(
-              status: nil, text: text,
-              problem:
-                "`\(executable.split(separator: "/").last ?? "")` ran for \(Int(limit)) s without ending and was stopped. [\(AntiPattern.neverFinished)]"
-            ))
-        } else {
-          continuation.resume(
-            returning: Output(
-              status: process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
-              text: text, problem: nil))
-        }
+        continuation.resume(returning: run(executable, arguments, limit: limit))
       }
     }
   }
-}
 
-/// A flag set once from another thread.
-private final class StopFlag: Sendable {
-  private let value = Locked(false)
-  func set() { value.withLock { $0 = true } }
-  var isSet: Bool { value.withLock { $0 } }
+  /// Runs `executable` on the calling thread, as ``launch(_:_:limit:)`` does: in a session of its
+  /// own, with this process's environment less any sanitizer runtime injected into it, its output
+  /// and errors together in a file.
+  ///
+  /// Only a process id and a path cross threads here, so what Foundation's `Process` is (`Sendable`
+  /// in one SDK and not in another) cannot decide whether the course builds.
+  static func run(_ executable: String, _ arguments: [String], limit: Double) -> Output {
+    let log = NSTemporaryDirectory() + "swift6-check-\(UUID().uuidString).log"
+    defer { try? FileManager.default.removeItem(atPath: log) }
+    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    let pid: pid_t
+    switch Platform.spawnInNewSession(
+      executable, arguments: [executable] + arguments, environment: environment, outputPath: log)
+    {
+    case .success(let started): pid = started
+    case .failure(let error):
+      return Output(
+        status: nil, text: "",
+        problem: "Could not start `\(executable)` (error \(error.code)). [\(AntiPattern.unknownDiagnostic)]")
+    }
+    let deadline = Date().addingTimeInterval(limit)
+    var ended = Platform.exit(of: pid, waiting: false)
+    while ended == nil, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+      ended = Platform.exit(of: pid, waiting: false)
+    }
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    switch ended {
+    case .exited(let code)?:
+      return Output(status: code, text: text, problem: nil)
+    case .killed(let signal)?:
+      return Output(status: 128 + signal, text: text, problem: nil)
+    case nil:
+      Platform.send(SIGKILL, toGroup: pid)
+      _ = Platform.exit(of: pid, waiting: true)
+      return Output(
+        status: nil, text: text,
+        problem:
+          "`\(executable.split(separator: "/").last ?? "")` ran for \(Int(limit)) s without ending and was stopped. [\(AntiPattern.neverFinished)]"
+      )
+    }
+  }
 }

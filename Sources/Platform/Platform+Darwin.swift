@@ -33,6 +33,15 @@
       UnsafeMutableRawPointer(bitPattern: -2)
     }
 
+    /// `dladdr` (`dlfcn.h`): the path of the image that holds `address`.
+    static func loadedImagePath(containing address: UInt) -> String? {
+      var info = Dl_info()
+      guard let pointer = UnsafeRawPointer(bitPattern: address), dladdr(pointer, &info) != 0,
+        let name = info.dli_fname
+      else { return nil }
+      return String(cString: name)
+    }
+
     /// Darwin imports `RUSAGE_SELF` as a plain `Int32` and reports `ru_maxrss` in bytes.
     static func peakResidentBytes() -> Double {
       var usage = rusage()

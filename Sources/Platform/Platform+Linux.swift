@@ -23,6 +23,21 @@
     /// `RTLD_DEFAULT` searches, so both platforms look a symbol up the same way.
     static func symbolScope() -> UnsafeMutableRawPointer? { nil }
 
+    /// The path of the image whose mapping holds `address`, from `/proc/self/maps` (glibc declares
+    /// `dladdr` only for `_GNU_SOURCE`, hidden from Swift's Glibc module).
+    static func loadedImagePath(containing address: UInt) -> String? {
+      guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+      for line in maps.split(separator: "\n") {
+        // "start-end perms offset device inode path", the path from the sixth field on.
+        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+        guard fields.count == 6 else { continue }
+        let path = fields[5].trimmingCharacters(in: .whitespaces)
+        let bounds = fields[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
+        if path.hasPrefix("/"), bounds.count == 2, bounds[0] <= address, address < bounds[1] { return path }
+      }
+      return nil
+    }
+
     /// glibc imports `RUSAGE_SELF` as an enum case and reports `ru_maxrss` in kilobytes.
     static func peakResidentBytes() -> Double {
       var usage = rusage()

@@ -36,6 +36,17 @@ public enum Platform {
     #endif
   }
 
+  /// The command that names the `swiftc` the system's own selection chooses, where it has one: on a
+  /// Mac, `xcrun --find swiftc`, which honours `DEVELOPER_DIR`, `TOOLCHAINS` and `xcode-select -s`
+  /// as every developer tool does; elsewhere `nil`, where `PATH` is the selection.
+  public static var selectedCompilerLookup: [String]? {
+    #if os(macOS)
+      return ["/usr/bin/xcrun", "--find", "swiftc"]
+    #else
+      return nil
+    #endif
+  }
+
   // MARK: CPU time
 
   /// A clock of CPU time that every supported platform has (POSIX's process and thread clocks).
@@ -85,8 +96,9 @@ public enum Platform {
   // MARK: Programs and sessions
 
   /// Starts the program at `path` in a session of its own, with `arguments` (the first is its
-  /// name) and `environment` (`NAME=value` strings), standard input from `/dev/null`, and standard
-  /// output and standard error both written to the file at `outputPath`.
+  /// name) and `environment` (`NAME=value` strings) less any sanitizer runtime the dynamic loader
+  /// was told to inject (see ``environmentForChildren(_:)``), standard input from `/dev/null`, and
+  /// standard output and standard error both written to the file at `outputPath`.
   ///
   /// Signals start with their default handling and none is blocked, whatever the calling thread
   /// blocks (Dispatch's threads block them all) or ignores, so the program can always be stopped.
@@ -116,7 +128,7 @@ public enum Platform {
       &attributes, newSessionFlag | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
 
     let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
+    let envp = environmentForChildren(environment).map { strdup($0) } + [nil]
     defer {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
@@ -124,6 +136,37 @@ public enum Platform {
     var pid: pid_t = 0
     let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     return status == 0 ? .success(pid) : .failure(SpawnError(code: status))
+  }
+
+  /// `environment` (`NAME=value` strings) without the sanitizer runtimes it tells the dynamic loader
+  /// to inject: the entries of `DYLD_INSERT_LIBRARIES` (and of `LD_PRELOAD`) whose file is one of
+  /// compiler-rt's `libclang_rt.*san*` libraries, and the variable itself once nothing is left in it.
+  ///
+  /// On a Mac, `swift test --sanitize=thread` loads the thread sanitizer's runtime into the test
+  /// process through `DYLD_INSERT_LIBRARIES`, which every program that process starts would inherit:
+  /// a `swiftc`, or a program topic 8 builds without the sanitizer, would then run with a runtime it
+  /// was not built for. Linux links the runtime into the test binary, so there it only guards
+  /// against a preload set by hand. Every other variable is kept, in its order.
+  public static func environmentForChildren(_ environment: [String]) -> [String] {
+    environment.compactMap { entry in
+      guard let equals = entry.firstIndex(of: "=") else { return entry }
+      let name = entry[..<equals]
+      guard injectionVariables.contains(String(name)) else { return entry }
+      let separators: Set<Character> = name == "LD_PRELOAD" ? [":", " "] : [":"]
+      let kept = entry[entry.index(after: equals)...].split(whereSeparator: separators.contains).filter {
+        !isSanitizerRuntime(String($0))
+      }
+      return kept.isEmpty ? nil : "\(name)=\(kept.joined(separator: ":"))"
+    }
+  }
+
+  /// The variables through which a dynamic loader injects libraries into every program started.
+  static let injectionVariables: Set<String> = ["DYLD_INSERT_LIBRARIES", "LD_PRELOAD"]
+
+  /// Whether `path` names a sanitizer runtime of compiler-rt (`libclang_rt.tsan_osx_dynamic.dylib`).
+  static func isSanitizerRuntime(_ path: String) -> Bool {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return file.hasPrefix("libclang_rt.") && file.contains("san")
   }
 
   /// Why a program could not be started: the error number `posix_spawn` returned.
@@ -235,6 +278,15 @@ public enum Platform {
   /// runtime does not export one, which checks that weakens.
   public static func runtimeSymbol(_ name: String) -> UnsafeMutableRawPointer? {
     dlsym(symbolScope(), name)
+  }
+
+  /// The path of the loaded image (the program, or a library it loaded) that holds `address`, as
+  /// the dynamic loader knows it, or `nil`.
+  ///
+  /// The course finds the toolchain a test process was started from this way: Swift Testing's library
+  /// is loaded from that toolchain, on Linux and on a Mac alike, whatever `PATH` says.
+  public static func imagePath(containing address: UnsafeRawPointer) -> String? {
+    loadedImagePath(containing: UInt(bitPattern: address))
   }
 
   /// Whether `descriptor` is a terminal (not a file or a pipe).

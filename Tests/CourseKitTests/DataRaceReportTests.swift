@@ -91,6 +91,46 @@ struct DataRaceReportTests {
         == "two threads touched the same state with no lock between them (WARNING: ThreadSanitizer: data race)")
   }
 
+  /// The same race as the sanitizer on a Mac writes it: frames symbolized by `atos`, which names a
+  /// file without its folder and a line without its column, and the image with its architecture.
+  static let macReport = """
+    ==================
+    WARNING: ThreadSanitizer: data race (pid=40213)
+      Read of size 1 at 0x000109a04d10 by thread T2:
+        #0 closure #1 in Provider.location() Ex3_4_DoubleCallbackAdapter.swift:26 (ContinuationAdaptersPackageTests:arm64+0x1a2b4)
+        #1 partial apply for closure #1 in Provider.location() <compiler-generated> (ContinuationAdaptersPackageTests:arm64+0x1a3c0)
+        #2 LocationSDK.request() LocationSDK.swift:40 (ContinuationAdaptersPackageTests:arm64+0x2b4c8)
+
+      Previous write of size 1 at 0x000109a04d10 by thread T3:
+        #0 closure #1 in Provider.location() Ex3_4_DoubleCallbackAdapter.swift:27 (ContinuationAdaptersPackageTests:arm64+0x1a2f0)
+        #1 __tsan_thread_start_func <null> (libclang_rt.tsan_osx_dynamic.dylib:arm64e+0x2e1c4)
+
+      Location is heap block of size 17 at 0x000109a04d00 allocated by main thread:
+        #0 malloc <null> (libclang_rt.tsan_osx_dynamic.dylib:arm64e+0x5a5c4)
+
+    SUMMARY: ThreadSanitizer: data race Ex3_4_DoubleCallbackAdapter.swift:26 in closure #1 in Provider.location()
+    ==================
+    """
+
+  @Test("On a Mac, where a frame names its file without its folder, the code is found among the exercise's files")
+  func macReportQuotesTheCode() throws {
+    let race = try #require(DataRaceReport(in: Self.macReport))
+    #expect(race.current.place == "Ex3_4_DoubleCallbackAdapter.swift:26")
+    #expect(race.previous.place == "Ex3_4_DoubleCallbackAdapter.swift:27")
+    let folder = NSTemporaryDirectory() + "race-report-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.source.write(toFile: "\(folder)/Ex3_4_DoubleCallbackAdapter.swift", atomically: true, encoding: .utf8)
+    #expect(
+      race.summary(source: DataRaceReport.reader(searching: ["/nowhere", folder]))
+        == "`didResume = true` (Ex3_4_DoubleCallbackAdapter.swift:27) wrote and `if didResume { return }` (Ex3_4_DoubleCallbackAdapter.swift:26) read the same state from two threads at once, with no lock between them"
+    )
+    #expect(
+      race.summary(source: DataRaceReport.reader(searching: ["/nowhere"]))
+        == "line Ex3_4_DoubleCallbackAdapter.swift:27 wrote and line Ex3_4_DoubleCallbackAdapter.swift:26 read the same state from two threads at once, with no lock between them",
+      "a file found nowhere is not quoted")
+  }
+
   @Test("A clean run has no race to report")
   func noRace() {
     #expect(DataRaceReport(in: "Test run with 5 tests passed\nThreadSanitizer: reported 0 warnings") == nil)

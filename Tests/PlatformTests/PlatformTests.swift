@@ -69,3 +69,41 @@ struct PlatformTests {
     #expect(cpu > 0 && cpu <= Platform.cpuSeconds(.process) + 0.5)
   }
 }
+
+/// A sanitized test process's injected runtime stays with it: the programs the course starts (a
+/// `swiftc`, a program topic 8 built without the sanitizer) do not inherit it.
+@Suite("The platform layer: children's environment")
+struct ChildEnvironmentTests {
+  @Test("A sanitizer runtime injected through the dynamic loader is removed, and every other entry is kept")
+  func removesTheInjection() {
+    let environment = [
+      "PATH=/usr/bin",
+      "DYLD_INSERT_LIBRARIES=/Xcode.app/usr/lib/clang/17/lib/darwin/libclang_rt.tsan_osx_dynamic.dylib:/opt/libkeep.dylib",
+      "LD_PRELOAD=/usr/lib/llvm/libclang_rt.tsan-x86_64.so",
+      "COURSE_SOLUTIONS=1",
+    ]
+    #expect(
+      Platform.environmentForChildren(environment) == [
+        "PATH=/usr/bin", "DYLD_INSERT_LIBRARIES=/opt/libkeep.dylib", "COURSE_SOLUTIONS=1",
+      ])
+    #expect(
+      Platform.environmentForChildren([
+        "DYLD_INSERT_LIBRARIES=/x/libclang_rt.asan_osx_dynamic.dylib", "HOME=/h",
+      ]) == ["HOME=/h"], "a variable with nothing left in it goes")
+  }
+
+  @Test("A program started by the platform layer does not see the sanitizer's runtime in its environment")
+  func childLacksTheInjection() throws {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("platform-\(UUID().uuidString).log")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let child = try Platform.spawnInNewSession(
+      "/bin/sh", arguments: ["sh", "-c", "echo \"[$LD_PRELOAD][$DYLD_INSERT_LIBRARIES][$KEPT]\""],
+      environment: [
+        "LD_PRELOAD=/nowhere/libclang_rt.tsan-x86_64.so",
+        "DYLD_INSERT_LIBRARIES=/nowhere/libclang_rt.tsan_osx_dynamic.dylib", "KEPT=yes",
+      ], outputPath: output.path
+    ).get()
+    #expect(Platform.exit(of: child, waiting: true) == .exited(code: 0))
+    #expect(try String(contentsOf: output, encoding: .utf8) == "[][][yes]\n")
+  }
+}

@@ -147,7 +147,9 @@ struct Checker {
         verdicts[exercise.id] = .failing([
           .init(
             test: exercise.raceTests.joined(separator: ", "),
-            messages: ["Under the thread sanitizer: \(race.summary()) (\(race.warning))."])
+            messages: [
+              "Under the thread sanitizer: \(race.summary(source: DataRaceReport.reader(searching: [workspace.url("\(sourcesFolder)/\(topic.module)").path]))) (\(race.warning))."
+            ])
         ])
       }
     }

@@ -205,6 +205,13 @@ struct winsize {
 #define RTLD_NOW 0x2
 void *dlopen(const char *__path, int __mode);
 void *dlsym(void *__handle, const char *__symbol);
+typedef struct dl_info {
+  const char *dli_fname;
+  void *dli_fbase;
+  const char *dli_sname;
+  void *dli_saddr;
+} Dl_info;
+int dladdr(const void *, Dl_info *);
 
 // pthread.h: in a header of its own, as its nullability is written for the whole file.
 #include "pthread.h"

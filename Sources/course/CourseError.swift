@@ -22,7 +22,7 @@ enum CourseError: Error, CustomStringConvertible {
     case .couldNotRun(let command, let code):
       "Could not run `\(command)` (error \(code)). Is the Swift toolchain on your PATH?"
     case .noStub(let id, let path):
-      "Could not find the shipped stub of \(id) in git's history of \(path)."
+      "The course's record of exercise \(id) as shipped, \(path), is missing, so it cannot tell your work from the stub: take that file from a fresh copy of the course (its folder holds every exercise as shipped, and is never yours to edit)."
     case .notPassedYet(let id):
       "Exercise \(id) has not passed yet, so its solution stays hidden. Try `swift run course hint \(id)`, or insist with `swift run course reveal \(id) --force`."
     case .proofFailed(let why):

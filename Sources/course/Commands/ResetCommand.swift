@@ -33,6 +33,11 @@ struct ResetCommand: Command {
         return 1
       }
     }
+    guard course.workspace.read(path) != nil else {
+      try stub.write(to: course.workspace.url(path), atomically: true, encoding: .utf8)
+      print("Put \(path) back as shipped: there was no file to keep.")
+      return 0
+    }
     let backup = try course.workspace.backUp(exercise, in: topic)
     try stub.write(to: course.workspace.url(path), atomically: true, encoding: .utf8)
     print("Reset \(path) to its stub. Your version is kept at \(backup).")

@@ -60,39 +60,21 @@ struct Workspace {
 
   // MARK: Stubs
 
-  /// The exercise as shipped.
+  /// Where the course keeps every exercise as it shipped, relative to the root: the same folders and
+  /// file names as `Exercises/`, in a folder of its own that no target builds.
   ///
-  /// For a stub, the newest committed version of its file that still holds its `NotStarted`
-  /// marker, so a learner's own commits never count as the stub. For code shipped for
-  /// review, the version on the branch the course was cloned from (`origin/HEAD`), or else the
-  /// file's first committed version.
-  func pristineStub(of exercise: Exercise, in topic: Topic) throws -> String {
-    let path = topic.exercisePath(exercise)
-    if exercise.kind == .review {
-      for reference in ["origin/HEAD", "origin/main"] {
-        let version = git(["show", "\(reference):\(path)"])
-        if version.status == 0 { return version.output }
-      }
-      let first = git(["log", "--reverse", "--format=%H", "--", path]).output.split(separator: "\n").first
-      if let first, case let version = git(["show", "\(first):\(path)"]), version.status == 0 { return version.output }
-      throw CourseError.noStub(exercise.id, path)
-    }
-    let marker = "NotStarted(\"\(exercise.id)\""
-    if let current = read(path), current.contains(marker), git(["diff", "--quiet", "HEAD", "--", path]).status == 0 {
-      return current
-    }
-    let history = git(["log", "--format=%H", "--", path])
-    guard history.status == 0 else { throw CourseError.noStub(exercise.id, path) }
-    for commit in history.output.split(separator: "\n") {
-      let version = git(["show", "\(commit):\(path)"])
-      if version.status == 0, version.output.contains(marker) { return version.output }
-    }
-    throw CourseError.noStub(exercise.id, path)
-  }
+  /// The course must know what it shipped without asking git: a workshop's ZIP download has no
+  /// history, and a team's copy may have another remote, or a history of its own. So the shipped
+  /// version travels with the files, and a pull that changes an exercise changes its record too: an
+  /// exercise the learner never touched still matches its record (not started, and resets to the
+  /// new stub), while one they edited does not (theirs).
+  static let shippedRecordFolder = "Exercises/.shipped"
 
-  private func git(_ arguments: [String]) -> (status: Int32, output: String) {
-    guard let outcome = try? Subprocess(arguments: ["git"] + arguments, directory: root).run() else { return (-1, "") }
-    return (outcome.exitCode ?? -1, outcome.output)
+  /// The exercise as shipped: the stub, or the code shipped for review, from ``shippedRecordFolder``.
+  func pristineStub(of exercise: Exercise, in topic: Topic) throws -> String {
+    let path = "\(Self.shippedRecordFolder)/\(topic.module)/\(exercise.fileName)"
+    guard let text = read(path) else { throw CourseError.noStub(exercise.id, path) }
+    return text
   }
 
   // MARK: Copies

@@ -91,6 +91,7 @@ public struct CatalogAudit {
       problems += sentenceProblems(of: topic)
       problems += implicationProblems(of: topic)
       problems += headerRuleProblems(of: topic)
+      problems += whereLearnersReadProblems(of: topic)
     }
     return problems
   }

@@ -78,15 +78,19 @@ private struct UnguardedLocation: Sendable {
   }
 }
 
-/// A spy view that records what its presenter holds each time it is asked to reload.
+/// A spy view that records what its presenter holds each time it is asked to show a headline.
 @MainActor
-final class RecordingView: ArticleListViewProtocol {
-  weak var presenter: ArticleListPresenter?
-  private(set) var shownAtReload: [[Article]] = []
+final class RecordingView: HeadlineView {
+  weak var presenter: HeadlinePresenter?
+  private(set) var heldAtShow: [String?] = []
+  private(set) var shown: [String] = []
   private(set) var errors: [String] = []
 
-  func reloadList() { shownAtReload.append(presenter?.articles ?? []) }
-  func handleApiError(error: any Error) { errors.append("\(error)") }
+  func show(headline: String) {
+    heldAtShow.append(presenter?.headline)
+    shown.append(headline)
+  }
+  func showError(_ error: any Error) { errors.append("\(error)") }
 }
 
 @Suite("Topic 7's examples: a presenter tested at its boundary, with a stub repository")
@@ -94,33 +98,34 @@ final class RecordingView: ArticleListViewProtocol {
 struct PresenterBoundaryTests {
   static let mine = [Article(id: 41, title: "Mutants, caught"), Article(id: 42, title: "Deadlines, not sleeps")]
 
-  @Test("A load shows the stub's own articles, already set when the view reloads")
-  func loadShowsTheStubsArticles() async {
+  @Test("A load shows the stub's own newest title, already held when the view shows it")
+  func loadShowsTheStubsHeadline() async {
     let stub = ProvingKit.StubArticleRepository(.success(Self.mine))
     let view = RecordingView()
-    let presenter = ArticleListPresenter(repository: stub)
+    let presenter = HeadlinePresenter(repository: stub)
     presenter.view = view
     view.presenter = presenter
-    presenter.onViewDidLoad()
-    #expect(await eventually { await view.shownAtReload.count == 1 })
-    #expect(view.shownAtReload == [Self.mine])
+    presenter.onAppear()
+    #expect(await eventually { await view.shown.count == 1 })
+    #expect(view.shown == ["Mutants, caught"])
+    #expect(view.heldAtShow == ["Mutants, caught"])
     #expect(stub.calls == [false])
   }
 
-  @Test("A load that fails after a good one reports the error and keeps the articles shown")
-  func failureKeepsTheArticles() async {
+  @Test("A load that fails after a good one reports the error and keeps the headline shown")
+  func failureKeepsTheHeadline() async {
     let stub = ProvingKit.StubArticleRepository(.success(Self.mine), .failure(LegacyError.offline))
     let view = RecordingView()
-    let presenter = ArticleListPresenter(repository: stub)
+    let presenter = HeadlinePresenter(repository: stub)
     presenter.view = view
     view.presenter = presenter
-    presenter.onViewDidLoad()
-    #expect(await eventually { await view.shownAtReload.count == 1 })
-    presenter.onViewDidLoad()
+    presenter.onAppear()
+    #expect(await eventually { await view.shown.count == 1 })
+    presenter.onAppear()
     #expect(await eventually { await view.errors.count == 1 })
     #expect(view.errors == ["\(LegacyError.offline)"])
-    #expect(presenter.articles == Self.mine)
-    #expect(view.shownAtReload.count == 1)
+    #expect(presenter.headline == "Mutants, caught")
+    #expect(view.shown.count == 1)
   }
 }
 

@@ -3,11 +3,11 @@
 // Check it: swift run course check 8.7   (or: swift test --filter StrictConcurrencyTests.Ex8_7_FeedModelsTests)
 //
 // The feed module has three files: this one, the models, and two that use them, already written
-// for Swift 6 and not yours to change: `Tests/StrictConcurrencyTests/FeedModule/FeedStore.swift` (an
-// actor that keeps the articles) and `FeedScreen.swift` (the main-actor screen). Built together in
-// the Swift 6 language mode, all three fail, and every error points back here. Make the module
-// build in the Swift 6 mode with no warning, by changing this file alone: [leaf-first]
-// [non-sendable-member]
+// for Swift 6 and not yours to change: `FeedStore.swift` (an actor that keeps the articles) and
+// `FeedScreen.swift` (the main-actor screen), quoted whole at the end of this header (they live with
+// the course's machinery; you never need to open them). Built together in the Swift 6 language
+// mode, all three fail, and every error points back here. Make the module build in the Swift 6 mode
+// with no warning, by changing this file alone: [leaf-first] [non-sendable-member]
 //   - an article the screen hands to the store is the store's own: the store marks it read, and the
 //     screen sees that on its next page; nothing outside the store changes what it keeps;
 //     [leaf-first] [wrong-page] [shared-article]
@@ -20,6 +20,69 @@
 // so. [unmarked-debt] [preconcurrency]
 // No other escape hatch (`nonisolated(unsafe)`, `@unchecked Sendable`). [nonisolated-unsafe] [unchecked-sendable]
 // Keep the names; the kind of type and how a global is stored are yours.
+//
+// FeedStore.swift, whole:
+//
+//   /// Keeps the feed's articles, off the main actor.
+//   public actor FeedStore {
+//     private var articles: [Int: Article] = [:]
+//
+//     /// An empty store.
+//     public init() {}
+//
+//     /// Keeps `incoming`, each replacing any article with its id.
+//     public func add(_ incoming: [Article]) {
+//       for article in incoming {
+//         articles[article.id] = article
+//       }
+//     }
+//
+//     /// Marks the article `id` read.
+//     public func markRead(_ id: Int) {
+//       articles[id]?.isRead = true
+//     }
+//
+//     /// The first page: at most `feedPageSize` articles, unread first.
+//     public func page() -> [Article] {
+//       Array(sortedForDisplay(Array(articles.values)).prefix(feedPageSize))
+//     }
+//   }
+//
+// FeedScreen.swift, whole:
+//
+//   /// The feed on screen: a line per article of the first page.
+//   @MainActor public final class FeedScreen {
+//     /// The lines shown, a dot before each unread title.
+//     public private(set) var lines: [String] = []
+//     private let store: FeedStore
+//
+//     /// A screen over `store`.
+//     public init(store: FeedStore) {
+//       self.store = store
+//     }
+//
+//     /// Hands `incoming` to the store, and shows the first page.
+//     public func show(_ incoming: [Article]) async {
+//       await store.add(incoming)
+//       await refresh()
+//     }
+//
+//     /// Opens the article `id`: the store marks it read, and the page is shown again.
+//     public func open(_ id: Int) async {
+//       await store.markRead(id)
+//       await refresh()
+//     }
+//
+//     /// The settings screen's page size, which the store reads.
+//     public func setPageSize(_ size: Int) {
+//       feedPageSize = size
+//     }
+//
+//     private func refresh() async {
+//       let page = await store.page()
+//       lines = page.map { ($0.isRead ? "" : "• ") + $0.title + ($0.place == nil ? "" : " (placed)") }
+//     }
+//   }
 
 import VendorSDK
 

@@ -15,24 +15,25 @@ struct StubArticleRepository: ArticleRepository {
 }
 
 @MainActor
-final class SpyView: ArticleListViewProtocol {
-  var reloads = 0
+final class SpyView: HeadlineView {
+  var shown: [String] = []
   var errors: [Error] = []
-  func reloadList() { reloads += 1 }
-  func handleApiError(error: Error) { errors.append(error) }
+  func show(headline: String) { shown.append(headline) }
+  func showError(_ error: Error) { errors.append(error) }
 }
 
 @Suite("The lesson's examples of topic 3 compile and behave as the lesson says")
 @MainActor
 struct LessonExamplesTests {
-  @Test("The lesson's presenter reloads the list with the stub's articles")
+  @Test("The lesson's widget shows the newest article's title, from the stub")
   func presenterLoads() async throws {
     let view = SpyView()
-    let presenter = ArticleListPresenter(repository: StubArticleRepository(result: .success(Article.samples)))
+    let presenter = HeadlinePresenter(repository: StubArticleRepository(result: .success(Article.samples)))
     presenter.view = view
-    presenter.onViewDidLoad()
-    for _ in 0..<1000 where view.reloads == 0 && view.errors.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
-    #expect(presenter.articles == Article.samples && view.reloads == 1)
+    presenter.onAppear()
+    for _ in 0..<1000 where view.shown.isEmpty && view.errors.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+    #expect(presenter.headline == Article.samples.first?.title)
+    #expect(view.shown == [Article.samples[0].title])
   }
 
   @Test("The lesson's adapters return the shared cloud's articles")

@@ -48,6 +48,7 @@ final class Course {
   ) throws -> [String: Verdict] {
     var checker = Checker(workspace: workspace, mode: mode, timeLimit: timeLimit, echo: echo)
     checker.sanitizesRaces = sanitizesRaces
+    checker.showsRawIssues = echo
     if showProgress, !echo { checker.status = { [self] label in liveStatus(label) } }
     if showProgress {
       checker.notice = { sentence in

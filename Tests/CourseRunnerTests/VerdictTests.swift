@@ -201,24 +201,58 @@ struct IsolationNoticeTests {
   }
 }
 
-@Suite("A failure opens with its sentence")
+@Suite("A failure opens with its sentence, in words")
 struct SentenceFirstTests {
-  @Test("The lesson's sentence comes before the raw expectation and the collection's difference")
-  func sentenceBeforeDetails() throws {
-    let id = "Topic.Suite/test()/File.swift:1:1"
-    let stream = [
+  static let id = "TopicTests.SuiteTests/test()/File.swift:1:1"
+
+  /// A run of one test with one issue made of `messages` (`(symbol, text)`), as Swift Testing streams it.
+  static func stream(_ messages: [(String, String)]) -> String {
+    let encoded = messages.map { #"{"symbol":"\#($0.0)","text":"\#($0.1)"}"# }.joined(separator: ",")
+    return [
       #"{"kind":"test","payload":{"id":"\#(id)","kind":"function","name":"test()","displayName":"A test"}}"#,
       #"{"kind":"event","payload":{"kind":"testStarted","testID":"\#(id)"}}"#,
       #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"\#(id)","issue":{"isKnown":false},"messages":["#
-        + #"{"symbol":"fail","text":"Expectation failed: (images → [a, a]) == [a]"},"#
-        + #"{"symbol":"difference","text":"inserted [a]"},"#
-        + #"{"symbol":"details","text":"After a reload, the gallery shows 2 images, not its 1."}]}}"#,
+        + encoded + "]}}",
       #"{"kind":"event","payload":{"kind":"testEnded","testID":"\#(id)"}}"#,
+      #"{"kind":"event","payload":{"kind":"runEnded"}}"#,
     ].joined(separator: "\n")
-    let test = try #require(TestReport(eventStream: stream).tests.first)
-    let lines = try #require(test.issues.first).split(separator: "\n")
+  }
+
+  static let exercise = Exercise(
+    id: "9.1", title: "T", grade: .warmUp, points: 1, name: "Suite", lessonAnchor: "x", hints: ["h"])
+
+  static func verdict(_ stream: String, raw: Bool = false) -> [String] {
+    let topic = Topic(number: 9, module: "Topic", title: "T", lessonFile: "none.md", exercises: [exercise])
+    return Checker.verdict(
+      for: exercise, of: topic, report: TestReport(eventStream: stream),
+      outcome: Subprocess.Outcome(exitCode: 1, signal: nil, timedOut: false, output: ""), limit: 60, raw: raw
+    ).explanation
+  }
+
+  static let gallery = stream([
+    ("fail", "Expectation failed: (images → [a, a]) == [a]"), ("difference", "inserted [a]"),
+    ("details", "After a reload, the gallery shows 2 images, not its 1."),
+  ])
+
+  @Test("A check shows the lesson's sentence alone, and Swift Testing's own lines only with --verbose")
+  func wordsAloneUnlessVerbose() throws {
+    let test = try #require(TestReport(eventStream: Self.gallery).tests.first)
+    #expect(test.issues == ["After a reload, the gallery shows 2 images, not its 1."])
+    let lines = try #require(test.rawIssues.first).split(separator: "\n")
     #expect(lines.first == "After a reload, the gallery shows 2 images, not its 1.")
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("inserted") || $0.hasPrefix("Expectation failed") })
+
+    let shown = Self.verdict(Self.gallery).joined(separator: "\n")
+    #expect(shown.contains("After a reload, the gallery shows 2 images, not its 1."))
+    #expect(!shown.contains("Expectation failed") && !shown.contains("inserted [a]") && !shown.contains(" → "))
+    #expect(Self.verdict(Self.gallery, raw: true).joined(separator: "\n").contains("Expectation failed"))
+  }
+
+  @Test("A check that failed with no sentence says where its report is, and shows no raw line")
+  func noSentence() {
+    let shown = Self.verdict(Self.stream([("fail", "Expectation failed: parked")])).joined(separator: "\n")
+    #expect(!shown.contains("Expectation failed") && !shown.contains("parked"))
+    #expect(shown.contains("`swift run course check 9.1 --verbose`"))
   }
 }
 

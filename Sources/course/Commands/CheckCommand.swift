@@ -16,7 +16,7 @@ struct CheckCommand: Command {
       ("--json", "Print the verdicts as JSON."),
       ("--scratch", "Check the instructor's scratch copy (see `course live`) instead of Exercises/."),
       ("--timeout <seconds>", "How long the tests may run before they count as hung (default 120)."),
-      ("--verbose", "Show the build's output as it happens."),
+      ("--verbose", "Show the build's output as it happens, and Swift Testing's own lines under each sentence."),
     ])
 
   var key: String

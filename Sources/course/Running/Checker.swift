@@ -29,6 +29,9 @@ struct Checker {
   /// Whether an exercise whose suite passes has its race tests (``Exercise/raceTests``) run again
   /// under the thread sanitizer, in ``sanitizedScratchPath``: what `course check` and `watch` do.
   var sanitizesRaces = false
+  /// Whether a failure shows Swift Testing's own lines under its sentence (`Expectation failed: …`),
+  /// as `course check --verbose` does; otherwise it shows the lesson's words alone.
+  var showsRawIssues = false
   /// Says at once, in a sentence, what a check does differently from what was asked, such as
   /// checking without an exercise that does not compile; nil when nobody is reading.
   var notice: ((String) -> Void)? = nil
@@ -95,7 +98,8 @@ struct Checker {
       filter: filter, topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch,
       status: status.map { ($0("\(label): testing"), remaining.count) })
     for exercise in remaining {
-      verdicts[exercise.id] = Self.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+      verdicts[exercise.id] = Self.verdict(
+        for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit, raw: showsRawIssues)
       if case .crashed = verdicts[exercise.id], !report.runEnded {
         verdicts[exercise.id] = try attributeCrash(
           of: exercise, in: topic, report: report, sourcesFolder: sourcesFolder, scratch: scratch)
@@ -139,7 +143,8 @@ struct Checker {
       status: status.map { ($0("\(label): under the thread sanitizer, testing"), exercises.count) })
     var verdicts: [String: Verdict] = [:]
     for exercise in exercises {
-      let verdict = Self.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+      let verdict = Self.verdict(
+        for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit, raw: showsRawIssues)
       if verdict != .passed {
         verdicts[exercise.id] = verdict
       } else if let race = DataRaceReport(in: outcome.output) {
@@ -174,7 +179,8 @@ struct Checker {
       if !ran.isEmpty, ran.allSatisfy(\.ended) {
         results += ran
       } else if outcome.timedOut || outcome.stall != nil {
-        return Self.verdict(for: exercise, of: topic, report: single, outcome: outcome, limit: timeLimit)
+        return Self.verdict(
+          for: exercise, of: topic, report: single, outcome: outcome, limit: timeLimit, raw: showsRawIssues)
       } else {
         let words = RuntimeCrash.message(in: outcome.output) ?? "the process died and the runtime gave no reason"
         crashes.append(
@@ -331,7 +337,8 @@ struct Checker {
   // MARK: Reading the results
 
   static func verdict(
-    for exercise: Exercise, of topic: Topic, report: TestReport, outcome: Subprocess.Outcome, limit: Double
+    for exercise: Exercise, of topic: Topic, report: TestReport, outcome: Subprocess.Outcome, limit: Double,
+    raw: Bool = false
   ) -> Verdict {
     let tests = report.tests(inSuite: topic.filter(exercise))
     let unfinished = tests.filter { !$0.ended }
@@ -368,13 +375,25 @@ struct Checker {
     // A sentence names its anti-pattern by a tag at its end, `[done-only]`: the verdict keeps the id
     // and shows the words.
     let known = Set((exercise.antiPatterns + AntiPattern.kit).map(\.id))
+    // The lesson's words; Swift Testing's own lines (`Expectation failed: (x → 1) == 2`) only when asked
+    // for, and a check that failed with no sentence says where its report is.
+    let wordsOf = { (test: TestReport.TestResult) -> [String] in
+      zip(test.issues, test.rawIssues).map { words, whole in
+        raw ? whole : words.isEmpty ? Self.noSentence(exercise) : words
+      }
+    }
     return .failing(
       folded(
         ordered.map { test in
           Verdict.Failure(
-            test: test.element.name, messages: test.element.issues.map { AntiPattern.untagged($0, known: known) },
-            antiPatterns: test.element.issues.flatMap { AntiPattern.tags(in: $0, known: known) })
+            test: test.element.name, messages: wordsOf(test.element).map { AntiPattern.untagged($0, known: known) },
+            antiPatterns: test.element.rawIssues.flatMap { AntiPattern.tags(in: $0, known: known) })
         }, consequences: AntiPattern.consequences(in: exercise.antiPatterns)))
+  }
+
+  /// What a failure without a sentence of the lesson says: where Swift Testing's own report of it is.
+  static func noSentence(_ exercise: Exercise) -> String {
+    "A check failed without a sentence of the lesson; `swift run course check \(exercise.id) --verbose` shows Swift Testing's own report of it."
   }
 
   /// The failures with each consequence folded under its cause.

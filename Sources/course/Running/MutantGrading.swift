@@ -69,7 +69,8 @@ extension Checker {
       filter: filter(exercises), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch,
       status: status.map { ($0("\(label): your tests, against the correct subjects"), exercises.count) })
     for exercise in exercises {
-      var verdict = Self.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+      var verdict = Self.verdict(
+        for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit, raw: showsRawIssues)
       if case .crashed = verdict, !report.runEnded {
         verdict = try attributeCrash(
           of: exercise, in: topic, report: report, sourcesFolder: sourcesFolder, scratch: scratch)
@@ -114,7 +115,8 @@ extension Checker {
       let (again, againOutcome) = try test(
         filter: filter(graded), topics: [topic], sourcesFolder: sourcesFolder, scratch: scratch)
       for exercise in graded {
-        let verdict = Self.verdict(for: exercise, of: topic, report: again, outcome: againOutcome, limit: timeLimit)
+        let verdict = Self.verdict(
+          for: exercise, of: topic, report: again, outcome: againOutcome, limit: timeLimit, raw: showsRawIssues)
         guard verdict != .passed else { continue }
         verdicts[exercise.id] = Self.flaky(verdict, run: run, of: exercise)
       }

@@ -18,8 +18,13 @@ struct TestReport {
     var endedAt: Double? = nil
     /// How long it ran, when both ends were reported.
     var seconds: Double? { startedAt.flatMap { start in endedAt.map { $0 - start } } }
-    /// The messages of each issue it recorded (known issues excluded).
+    /// The words of each issue it recorded (known issues excluded): the lesson's sentence, without
+    /// Swift Testing's own lines (see ``rawIssues``); empty for an issue that had no sentence.
     var issues: [String] = []
+    /// Each issue whole: its sentence, then Swift Testing's own lines (`Expectation failed: (x → 1)
+    /// == 2`, a collection's "inserted […]"), which plain `swift test` prints and `course check
+    /// --verbose` shows.
+    var rawIssues: [String] = []
 
     var passed: Bool { ended && issues.isEmpty }
 
@@ -107,7 +112,8 @@ struct TestReport {
             || message.text.trimmingCharacters(in: .whitespaces).hasPrefix("removed [")
         }
         let ordered = messages.filter { !isDetail($0) } + messages.filter(isDetail)
-        tests[position].issues.append(ordered.map(\.text).joined(separator: "\n"))
+        tests[position].issues.append(messages.filter { !isDetail($0) }.map(\.text).joined(separator: "\n"))
+        tests[position].rawIssues.append(ordered.map(\.text).joined(separator: "\n"))
       default: break
       }
     }

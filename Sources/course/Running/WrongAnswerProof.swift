@@ -365,6 +365,10 @@ struct WrongAnswerProof {
     of answer: WrongAnswer, exercise: Exercise, in topic: Topic, report: TestReport, outcome: Subprocess.Outcome
   ) -> (first: String, problem: String)? {
     let verdict = Checker.verdict(for: exercise, of: topic, report: report, outcome: outcome, limit: timeLimit)
+    let shown = verdict.explanation.joined(separator: "\n")
+    if let raw = shown.split(separator: "\n").first(where: { $0.contains("Expectation failed") }) {
+      return (String(raw), "caught, but its verdict shows Swift Testing's own line, not words: \(raw)")
+    }
     let first: String
     var ids: [String]?
     if case .failing(let failures) = verdict, let message = failures.first?.messages.first {

@@ -72,7 +72,19 @@ extension Catalog {
           "Mark the closure `@Sendable`: it may then run anywhere, and the compiler keeps the screen's state out of it.",
           "Inside, copy what you need into `Sendable` values (the fix's two `Double`s, whether it failed), and hop back with `Task { @MainActor in … }` to change the screen.",
         ],
-        kind: .review, swift6: Swift6Grading(imports: ["VendorSDK"]),
+        kind: .review,
+        swift6: Swift6Grading(
+          imports: ["VendorSDK"],
+          sentences: [
+            // The vendor's types are not the learner's, and 8.4 allows no `@preconcurrency`: the
+            // lesson's general advice (make the type `Sendable`) does not fit here.
+            "sent-then-used":
+              "Sent to another isolation domain while this code, or the SDK that handed it over, can still reach it: {0}. The vendor's types (its `LocationFix`) are not yours to make `Sendable`: copy their `Sendable` parts (a fix's two `Double`s) into values of your own before the hop, and send those. [sent-then-used]",
+            "non-sendable-member":
+              "A stored property whose type says nothing about `Sendable`, inside a type that says it is: {0}. The vendor's types are not yours, and this exercise allows no `@preconcurrency`: keep a `Sendable` copy of what you need (a fix's two `Double`s). [non-sendable-member]",
+            "non-sendable-crossing":
+              "Not `Sendable`, and crossing from one actor to another: a value of {0}. A type of the vendor's is not yours to make `Sendable`: copy its `Sendable` parts (a fix's two `Double`s) out, and send those. [non-sendable-crossing]",
+          ]),
         antiPatterns: [
           AntiPattern(id: "closure-inferred-main-actor", "A completion written in main-actor code"),
           AntiPattern(id: "assume-isolated", "`MainActor.assumeIsolated` in the closure"),

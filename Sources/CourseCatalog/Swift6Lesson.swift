@@ -35,6 +35,13 @@ public struct Swift6Lesson: Sendable {
     return wording.contains { diagnostic.message.contains($0) }
   }
 
+  /// The sentence for a diagnostic that names `names`, in the words of `grading`'s exercise where it
+  /// has its own (see ``Swift6Grading/sentences``), else the lesson's.
+  public func sentence(_ names: [String], in grading: Swift6Grading?) -> String {
+    guard let own = grading?.sentences[id] else { return sentence(names) }
+    return own.replacingOccurrences(of: "{0}", with: Self.code(names, or: "a value"))
+  }
+
   static func code(_ names: [String], or fallback: String) -> String {
     names.first.map { "`\($0)`" } ?? fallback
   }
@@ -197,15 +204,21 @@ public struct Swift6Grading: Sendable, Codable, Hashable {
   /// The module's other files, from the package root, which the learner does not edit: the file is
   /// built with them, as one module (8.7).
   public let companions: [String]
+  /// The exercise's own sentence for a lesson's id, where the lesson's general one would advise what
+  /// the exercise rules out (making a type `Sendable` that the learner does not own); `{0}` stands for
+  /// the declarations the diagnostic names.
+  public let sentences: [String: String]
 
   /// Grading with `flags` added to the Swift 6 mode, allowing the escape hatches `allowed`.
   public init(
-    flags: [String] = [], allowing allowed: [String] = [], imports: [String] = [], companions: [String] = []
+    flags: [String] = [], allowing allowed: [String] = [], imports: [String] = [], companions: [String] = [],
+    sentences: [String: String] = [:]
   ) {
     self.flags = flags
     self.allowed = allowed
     self.imports = imports
     self.companions = companions
+    self.sentences = sentences
   }
 
   /// In ``allowed``: `@preconcurrency` on an import, and only there, with a comment above it.

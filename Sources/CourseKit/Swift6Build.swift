@@ -47,7 +47,8 @@ public enum Swift6Build {
     let code = SuiteRule.withoutComments(source)
     let diagnostics = CompilerDiagnostic.parse(output.text)
     for sentence in sentences(
-      for: diagnostics, status: output.status, output: output.text, learnerFile: path, learnerCode: code)
+      for: diagnostics, status: output.status, output: output.text, learnerFile: path, learnerCode: code,
+      grading: grading)
     {
       Issue.record(Comment(rawValue: sentence), sourceLocation: sourceLocation)
     }
@@ -90,7 +91,7 @@ public enum Swift6Build {
   /// nothing readable is reported whole.
   public static func sentences(
     for diagnostics: [CompilerDiagnostic], status: Int32?, output: String, learnerFile: String? = nil,
-    learnerCode: String = ""
+    learnerCode: String = "", grading: Swift6Grading? = nil
   ) -> [String] {
     // A cause: one lesson (or, in a file the learner does not edit, the leaf), with every diagnostic
     // it explains, whatever declarations they name: one sentence names them all.
@@ -126,7 +127,8 @@ public enum Swift6Build {
         let subjects = unique(cause.diagnostics.compactMap { $0.quoted.first })
         let seconds = unique(cause.diagnostics.compactMap { $0.quoted.dropFirst().first })
         sentence = lesson.sentence(
-          subjects.isEmpty ? [] : [Swift6Lesson.list(subjects)] + (seconds.isEmpty ? [] : [Swift6Lesson.list(seconds)]))
+          subjects.isEmpty ? [] : [Swift6Lesson.list(subjects)] + (seconds.isEmpty ? [] : [Swift6Lesson.list(seconds)]),
+          in: grading)
       } else {
         sentence = Swift6Lesson.unknownSentence
       }

@@ -40,9 +40,14 @@ struct Ex9_1_ImageCacheTests {
       "The second load of `avatar-7` started a second download while the first was suspended at its `await`: an actor runs one call at a time only between `await`s. Keep the download under way (its `Task`) in the actor before the first `await`, and let the second load await it. [check-then-download]"
     )
     guard downloadsMeanwhile == 1 else { return }
+    // A loop that yields gives up the thread and is at once ready again; one that never yields keeps it.
+    let how =
+      watch.jobsRun > 1
+      ? "it gave up the thread and was at once ready to run again, \(watch.jobsRun) times (a loop that yields, watching a flag)"
+      : "it kept the thread without ever suspending (a loop that watches a flag)"
     #expect(
       parked,
-      "The second load of `avatar-7`, made while the first was downloading, never suspended: it looped, waiting for a flag to clear, instead of awaiting the download under way. Keep the download's `Task` and await it. [is-loading-flag]"
+      "The second load of `avatar-7`, made while the first was downloading, never waited for that download: \(how), instead of awaiting the download under way. [is-loading-flag]"
     )
     let expected = Picture(key: "avatar-7", version: 0)
     #expect(

@@ -8,6 +8,14 @@ struct Ex9_4_RaceAndTimeoutTests {
     (1...3).map { fetch.calling($0) }
   }
 
+  /// Why work was not stopped, when the code says: it starts a task of its own (`Task { }`,
+  /// `Task.detached`), which a task group's cancellation does not reach. Read without comments.
+  static var why: String {
+    let code = ExerciseSource.code(of: "9.4") ?? ""
+    guard code.range(of: #"\bTask(\.detached)?\s*(\{|\()"#, options: .regularExpression) != nil else { return "" }
+    return " The work ran in a `Task { }` of its own, which no cancellation of the group reaches."
+  }
+
   /// `withTimeout(.seconds(5), clock:)` of `operation(1)`, once its timer waits on `clock` and the
   /// operation runs; `nil`, with the verdict recorded, when the timer never waits on `clock`.
   static func timing(_ operation: HeldCalls<Int, String>, on clock: TestClock) async -> Task<String, any Error>? {
@@ -45,13 +53,13 @@ struct Ex9_4_RaceAndTimeoutTests {
     if answer.hung {
       _ = await withDeadlineResult("firstAnswer(from:), every mirror ended") { try await call.value }
       Issue.record(
-        "Mirror 2 answered first, and `firstAnswer` went on waiting for mirrors \(running), which it never cancelled. Take the first result the group gives (`group.next()`), then `group.cancelAll()`. [losers-left-running]"
+        "Mirror 2 answered first, and `firstAnswer` went on waiting for mirrors \(running): they were not stopped, so the call lasted as long as the slowest.\(Self.why) Once one mirror answers, every other one is cancelled. [losers-left-running]"
       )
       return
     }
     #expect(
       running.isEmpty && cancelled == [1, 3],
-      "Mirror 2 answered first, and `firstAnswer` returned while mirrors \(running) were still running (cancelled: \(cancelled)): cancel the others (`group.cancelAll()`), and let the group wait for them, so none outlives the call. [losers-left-running]"
+      "Mirror 2 answered first, and `firstAnswer` returned while mirrors \(running) were still running (cancelled: \(cancelled)): the others are cancelled and ended before it returns, so none outlives the call.\(Self.why) [losers-left-running]"
     )
     #expect(
       (try? answer.get()) == "from mirror 2",
@@ -93,7 +101,7 @@ struct Ex9_4_RaceAndTimeoutTests {
       clock.advance(by: .seconds(1))
       _ = await withDeadlineResult("withTimeout, the timer fired") { try await call.value }
       Issue.record(
-        "The operation answered at 4 s of 5, and `withTimeout` returned only when the timer fired: cancel the timer's child once the operation finishes (`group.cancelAll()`). [timer-left-running]"
+        "The operation answered at 4 s of 5, and `withTimeout` returned only when the timer fired: the timer went on waiting after the answer, and the call waited for it.\(Self.why) An answer in time is returned at once. [timer-left-running]"
       )
       return
     }
@@ -124,7 +132,7 @@ struct Ex9_4_RaceAndTimeoutTests {
     if outcome.hung {
       _ = await withDeadlineResult("withTimeout, the operation ended") { try await call.value }
       Issue.record(
-        "5 s passed on the clock, and `withTimeout` went on waiting for the operation, which it \(cancelled ? "cancelled" : "never cancelled"). [work-left-running] [wrong-duration]"
+        "5 s passed on the clock, and `withTimeout` went on waiting for the operation, which it \(cancelled ? "cancelled" : "never cancelled").\(Self.why) [work-left-running] [wrong-duration]"
       )
       return
     }
@@ -134,7 +142,7 @@ struct Ex9_4_RaceAndTimeoutTests {
     )
     #expect(
       !running && cancelled,
-      "`withTimeout` threw, and the operation \(running ? "was still running" : "had ended") and was \(cancelled ? "" : "not ")cancelled: a timeout cancels the work, and waits for it to end, or the work outlives the call. A task group does both. [work-left-running]"
+      "`withTimeout` threw, and the operation \(running ? "was still running" : "had ended") and was \(cancelled ? "" : "not ")cancelled: a timeout cancels the work, and waits for it to end, or the work outlives the call.\(Self.why) [work-left-running]"
     )
   }
 }

@@ -110,7 +110,7 @@ struct Ex9_6_RequestLineTests {
     let sent = scene.send.arguments
     if cancelled.hung {
       Issue.record(
-        "\"B\" was cancelled while it waited behind \"A\", and it went on waiting: its cancellation came before its request existed, and nothing heard it. Wrap the wait in `withTaskCancellationHandler`, whose `onCancel` takes the ticket out of the line and resumes it with `CancellationError`. [waits-for-turn]"
+        "\"B\" was cancelled while it waited behind \"A\", and it went on waiting: nothing listened for a cancellation while it was suspended in the line, so it stayed there until its turn came. A request cancelled while it waits leaves the line at once, throwing `CancellationError`. [waits-for-turn]"
       )
     } else {
       #expect(

@@ -18,6 +18,22 @@ struct Ex6_4_SyncSourceTests {
     }
   }
 
+  /// Why values were lost, from the code read without comments: the buffering policy it names, if
+  /// that policy drops values; a `Task { }` per value, if it starts one; both when it does both, and
+  /// both as possible causes when it shows neither.
+  static var whyLost: String {
+    let code = ExerciseSource.code(of: "6.4") ?? ""
+    let policy = ["bufferingNewest", "bufferingOldest"].first { code.contains(".\($0)(") }
+    let tasks = code.range(of: #"\bTask(\.detached)?\s*(\{|\()"#, options: .regularExpression) != nil
+    let dropping = "A buffering policy that drops values (\(policy.map { ".\($0)" } ?? ".bufferingNewest, .bufferingOldest")) loses what was not read yet."
+    let late = "A `Task { }` per value yields late, and a yield that comes after finish() is lost."
+    switch (policy != nil, tasks) {
+    case (true, false): return "\(dropping) [newest-only]"
+    case (false, true): return "\(late) [task-per-value]"
+    default: return "\(dropping) \(late) [newest-only] [task-per-value]"
+    }
+  }
+
   @Test("Each sync runs a new download, reports every value, and ends with it")
   func everyValueThenTheEnd() async throws {
     let made = Locked(0)
@@ -79,7 +95,7 @@ struct Ex6_4_SyncSourceTests {
     else { return }
     #expect(
       values == [0.25, 0.5, 0.75, 1.0],
-      "A consumer that started reading after the download ended got \(values), not every value: each value must wait in the stream's buffer until it is read. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses them, and a yield that comes after finish() is lost (a Task { } per value yields late). [newest-only] [task-per-value]"
+      "A consumer that started reading after the download ended got \(values), not every value: each value must wait in the stream's buffer until it is read. \(Self.whyLost)"
     )
   }
 
@@ -102,8 +118,8 @@ struct Ex6_4_SyncSourceTests {
           let inversions = zip(values, values.dropFirst()).filter { $0 > $1 }.count
           throw ResumeProbe.ProbeFailure(
             inversions > 0
-              ? "of 200 values reported back to back, \(values.count) arrived, \(inversions) times out of order. Yield directly from the progress callback: a Task { } per value races the others, and a yield that comes after finish() is lost. [task-per-value]"
-              : "of 200 values reported back to back, \(values.count) arrived, in order: the rest were lost. A buffering policy that drops values (.bufferingNewest, .bufferingOldest) loses what was not read yet, and a yield that comes after finish() is lost (a Task { } per value yields late). [newest-only] [task-per-value]"
+              ? "of 200 values reported back to back, \(values.count) arrived, \(inversions) times out of order: a `Task { }` per value races the others, and a yield that comes after finish() is lost. [task-per-value]"
+              : "of 200 values reported back to back, \(values.count) arrived, in order: the rest were lost. \(Self.whyLost)"
           )
         }
       }

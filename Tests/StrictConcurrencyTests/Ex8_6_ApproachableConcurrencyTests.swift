@@ -91,9 +91,25 @@ struct Ex8_6_ApproachableConcurrencyTests {
       onMain > 0 || !directOnMain,
       "`thumbnail(of:)`, called from the main actor, drew there: it must leave the main actor whoever calls it, so the work belongs in its own declaration (`@concurrent`), not in one caller's. [runs-on-caller]"
     )
+    let kept = String(thumbnails.dropFirst("thumbnails: ".count))
     #expect(
-      thumbnails == "thumbnails: [[1, 2], [3], [4, 5, 6]]",
-      "The gallery kept \(thumbnails.dropFirst("thumbnails: ".count)), not [[1, 2], [3], [4, 5, 6]]: one thumbnail per image, in the order of the images. [wrong-order]"
+      kept == "[[1, 2], [3], [4, 5, 6]]",
+      "The gallery kept \(kept), not [[1, 2], [3], [4, 5, 6]]\(Self.why(kept)): one thumbnail per image, in the order of the images. [wrong-order]"
     )
+  }
+
+  /// What the order kept says, when it says something: the first image's drawing took longest (it
+  /// waits for the others), so thumbnails kept as their drawings finished put it last.
+  static func why(_ kept: String) -> String {
+    let expected = ["[1, 2]", "[3]", "[4, 5, 6]"]
+    // "[[3], [4, 5, 6], [1, 2]]" → "[3]", "[4, 5, 6]", "[1, 2]"
+    let found = kept.split(separator: "]").map { part in "[\(part.drop { $0 == "," || $0 == " " || $0 == "[" })]" }
+    let order = found.compactMap { expected.firstIndex(of: $0) }
+    guard order.count == 3, Set(order).count == 3 else { return "" }
+    if order == [2, 1, 0] { return ", newest first" }
+    if order.last == 0 {
+      return ", in the order the drawings finished: the first image's took longest and came last, though it is first"
+    }
+    return ""
   }
 }

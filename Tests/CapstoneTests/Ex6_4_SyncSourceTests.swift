@@ -25,7 +25,8 @@ struct Ex6_4_SyncSourceTests {
     let code = ExerciseSource.code(of: "6.4") ?? ""
     let policy = ["bufferingNewest", "bufferingOldest"].first { code.contains(".\($0)(") }
     let tasks = code.range(of: #"\bTask(\.detached)?\s*(\{|\()"#, options: .regularExpression) != nil
-    let dropping = "A buffering policy that drops values (\(policy.map { ".\($0)" } ?? ".bufferingNewest, .bufferingOldest")) loses what was not read yet."
+    let dropping =
+      "A buffering policy that drops values (\(policy.map { ".\($0)" } ?? ".bufferingNewest, .bufferingOldest")) loses what was not read yet."
     let late = "A `Task { }` per value yields late, and a yield that comes after finish() is lost."
     switch (policy != nil, tasks) {
     case (true, false): return "\(dropping) [newest-only]"

@@ -81,7 +81,10 @@ struct Ex8_4_VendorCallbackTests {
       // A hop written inside the closure runs only after the check that trapped: say so, when there is one.
       let code = ExerciseSource.code(of: "8.4") ?? ""
       let hop = ["DispatchQueue.main.async", "Task { @MainActor", "MainActor.run"].first { code.contains($0) }
-      let late = hop.map { " The hop inside it (`\($0)`) comes too late: the check runs as the closure starts, before its first line." } ?? ""
+      let late =
+        hop.map {
+          " The hop inside it (`\($0)`) comes too late: the check runs as the closure starts, before its first line."
+        } ?? ""
       Issue.record(
         "When the SDK answered with \(answer) on its own queue, the completion closure trapped as it started\(same): written inside a `@MainActor` method and passed where nothing says `@Sendable`, the closure belongs to the main actor, and Swift 6 checks that where it starts.\(late) It compiles clean and crashes at run time: a closure the SDK calls on its own queue must say that it may run anywhere, and reach the screen only once back on the main actor. (The runtime said: \(words)) [closure-inferred-main-actor]",
         sourceLocation: sourceLocation)

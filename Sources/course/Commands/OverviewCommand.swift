@@ -65,11 +65,13 @@ struct OverviewCommand: Command {
       print("  read   \(topic.lessonLink(exercise))")
       print("  check  swift run course check \(exercise.id)     (or: swift test --filter \(topic.filter(exercise)))")
       print("  stuck? swift run course hint \(exercise.id)")
-      // While the lesson is read, the topic's first build runs: the first check then only links.
-      if BackgroundBuild.isWanted(), BackgroundBuild.start(topic, in: course.workspace) {
+      // While the lesson is read, the first build of the topic the learner works on (the file saved
+      // last, else the next exercise) runs: the first check of it then only links.
+      let working = course.whereTheLearnerIs(states)?.topic ?? topic
+      if BackgroundBuild.isWanted(), BackgroundBuild.start(working, in: course.workspace) {
         print(
           style.dim(
-            "  (Building topic \(topic.number) in the background while you read, so that your first check takes seconds. Any check stops it and keeps what it built.)"
+            "  (Building topic \(working.number) in the background while you read, so that your first check takes seconds. Any check stops it and keeps what it built.)"
           ))
       }
     } else {

@@ -6,21 +6,29 @@ import Platform
 /// first check of that topic only has to link.
 ///
 /// It runs exactly the build a check of the topic runs (``Checker/buildCommand(topics:sourcesFolder:scratch:)``),
-/// in the check's own build folder, in a session of its own, with its output thrown away. Any
-/// build or test run the course starts stops it first (``stop(in:)``), so a check never waits for
-/// it and reuses whatever it finished; a stopped build leaves no process and no record behind.
-/// `swift run` itself never waits for it either: checks build in a folder of their own, not in
-/// the `.build` that `swift run` locks.
+/// in the check's own build folder, in a session of its own, at the priority `course` has (a `course`
+/// run under `nice` builds under it too), with its output thrown away. Any build or test run the
+/// course starts stops it first (``stop(in:)``), so a check never waits for it and reuses whatever
+/// it finished. However it ends (stopped by a check, its SwiftPM killed by hand, or done), no
+/// process of it is left: a small shell leads its session and, when the build ends, ends every
+/// process still in its process group, compilers included. `swift run` itself never waits for it
+/// either: checks build in a folder of their own, not in the `.build` that `swift run` locks.
 enum BackgroundBuild {
   /// Where a running background build is recorded: its session's id, then the topic's module.
   static let recordPath = ".course/background-build"
 
-  /// Whether the overview may start one: a person is reading (standard output is a terminal), this
-  /// is no CI run, and nobody turned it off with `COURSE_NO_BACKGROUND_BUILD=1`.
+  /// Whether the overview may start one: this is no CI run, and nobody turned it off with
+  /// `COURSE_NO_BACKGROUND_BUILD=1`. Whether standard output is a terminal does not matter: an
+  /// editor's task or a piped overview is read by a person too, whose first check should be quick.
   static func isWanted(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-    Platform.isTerminal(STDOUT_FILENO) && environment["CI"] == nil
-      && environment["COURSE_NO_BACKGROUND_BUILD"] != "1"
+    environment["CI"] == nil && environment["COURSE_NO_BACKGROUND_BUILD"] != "1"
   }
+
+  /// The shell that leads a background build's session: it runs the build in its foreground, and
+  /// when the build ends, however it ends, kills whatever is left in its process group; an
+  /// interrupt (from ``stop(in:)``, sent to the whole group) reaches the build, which stops and
+  /// keeps what it finished, and waits for it; a hangup or a termination ends the group at once.
+  static let supervisor = "trap : INT; trap 'kill -KILL 0' HUP TERM; \"$@\"; kill -KILL 0"
 
   /// Starts building `topic` for its first check, unless it has been built before or a background
   /// build is running already; returns whether one was started.
@@ -37,7 +45,7 @@ enum BackgroundBuild {
     let previous = FileManager.default.currentDirectoryPath
     _ = FileManager.default.changeCurrentDirectoryPath(workspace.root.path)
     let started = Platform.spawnInNewSession(
-      "/usr/bin/env", arguments: ["/usr/bin/env"] + command.arguments,
+      "/bin/sh", arguments: ["sh", "-c", supervisor, "sh", "/usr/bin/env"] + command.arguments,
       environment: environment.map { "\($0.key)=\($0.value)" }, outputPath: "/dev/null")
     _ = FileManager.default.changeCurrentDirectoryPath(previous)
     guard case .success(let session) = started else { return false }
@@ -60,14 +68,15 @@ enum BackgroundBuild {
 
   /// Stops the background build, if one is running: its every process ends, and its record goes.
   ///
-  /// SwiftPM stops its compilers on an interrupt and keeps what they finished; whatever is still
+  /// The interrupt goes to the whole process group: SwiftPM stops its compilers and keeps what
+  /// they finished, and the shell that leads the session ends whatever is left; whatever is still
   /// there after two seconds is killed. A killed process lets go of SwiftPM's lock on the build
   /// folder as it dies, so the build that follows never waits for one. (Its parent, the overview,
   /// has long exited, so the system reaps it; until then it is a zombie, which holds nothing.)
   static func stop(in workspace: Workspace) {
     defer { try? FileManager.default.removeItem(at: workspace.url(recordPath)) }
     guard let session = running(in: workspace) else { return }
-    Platform.send(SIGINT, to: session)
+    Platform.send(SIGINT, toGroup: session)
     if !waitUntilGone(session, seconds: 2) { Sessions.end(session) }
   }
 

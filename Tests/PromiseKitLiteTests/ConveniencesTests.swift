@@ -73,7 +73,23 @@ struct ConveniencesTests {
       #expect(error.debugDescription == error.description)
       #expect(error.errorDescription == error.description)
       #expect(error.localizedDescription == error.description)
+      #expect("\(error)" == error.description)
     }
+  }
+
+  @Test(
+    "Each PMKError says what PromiseKit 8's says, word for word",
+    arguments: [
+      (PMKError.noWinner, "All thenables passed to race(fulfilled:) were rejected"),
+      (.badInput, "Bad input was provided to a PromiseKit function"),
+      (.invalidCallingConvention, "A closure was called with an invalid calling convention, probably (nil, nil)"),
+      (.returnedSelf, "A promise handler returned itself"),
+      (.cancelled, "The asynchronous sequence was cancelled"),
+      (.emptySequence, "The first or last element was requested for an empty sequence"),
+      (.compactMap("x", Int.self), "Could not `compactMap<Int>`: x"),
+    ])
+  func pmkErrorWordsArePromiseKits(error: PMKError, words: String) {
+    #expect(error.localizedDescription == words)
   }
 
   @Test("LogEvent describes itself by name, and a cauterized error with its type")

@@ -25,22 +25,25 @@ public enum PMKError: Error, @unchecked Sendable {
 }
 
 extension PMKError: CustomStringConvertible {
+  /// PromiseKit 8's words for each error, to the letter, so that code (and a test suite) written
+  /// against PromiseKit reads the same text here: `error.localizedDescription` of a `noWinner` is
+  /// "All thenables passed to race(fulfilled:) were rejected" in both libraries.
   public var description: String {
     switch self {
     case .invalidCallingConvention:
-      "A completion handler was called with neither a value nor an error (nil, nil); the promise rejects instead of waiting forever."
+      "A closure was called with an invalid calling convention, probably (nil, nil)"
     case .returnedSelf:
-      "A handler returned the promise that its own `then` created; that promise could never settle."
+      "A promise handler returned itself"
     case .badInput:
-      "A promise function was given input it cannot use (for example `race` with no promises)."
+      "Bad input was provided to a PromiseKit function"
     case .cancelled:
-      "The operation was cancelled."
+      "The asynchronous sequence was cancelled"
     case .compactMap(let value, let type):
-      "compactMap could not turn \(value) into a value of type \(type): the transform returned nil."
+      "Could not `compactMap<\(type)>`: \(value)"
     case .emptySequence:
-      "The sequence was empty, but at least one element was needed."
+      "The first or last element was requested for an empty sequence"
     case .noWinner:
-      "Every promise given to `race(fulfilled:)` rejected, so there was no winner."
+      "All thenables passed to race(fulfilled:) were rejected"
     }
   }
 }

@@ -31,6 +31,29 @@ struct PresentPageTests {
     #expect(width <= PresentPage.maximumWidth)
   }
 
+  @Test(
+    "Every exercise's page fits an 80 by 40 terminal with the prompt after it: no line wider, no dangling separator",
+    arguments: Catalog.exercises.map(\.exercise.id))
+  func everyExerciseFits80By40(id: String) throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let (topic, exercise) = try #require(Catalog.exercise(id))
+    let stub = try String(
+      contentsOf: root.appendingPathComponent("Exercises/.shipped/\(topic.module)/\(exercise.fileName)"), encoding: .utf8)
+    let page = PresentPage(
+      title: "EXERCISE \(exercise.id)  ·  \(exercise.title.uppercased())",
+      subtitle:
+        "grade \(exercise.grade.rawValue) (\(exercise.grade.name))  ·  \(exercise.points) points  ·  \(topic.lessonLink(exercise))",
+      stubHeading: "THE STUB  (\(exercise.fileName), as shipped)", stub: stub,
+      stubFile: topic.exercisePath(exercise), checklistHeading: "CHECKLIST FOR \(exercise.id)",
+      checklist: ["One item of the lesson's checklist, long enough to wrap onto a second line of the page."])
+    let lines = page.lines(width: 80)
+    #expect(lines.count <= 39, "\(id): \(lines.count) rows, and the prompt needs the 40th")
+    #expect(lines.allSatisfy { $0.count <= 80 }, "\(id): a line wider than 80 columns")
+    #expect(!lines.contains { $0.hasSuffix("·") || $0.hasSuffix("· ") }, "\(id): a line ends in a dangling separator")
+    #expect(lines.contains { $0.contains("NotStarted(") } || exercise.kind == .review, "\(id): the line to replace")
+  }
+
   @Test("The page is never wider than 100 columns, and is 80 wide when output is not a terminal")
   func widthIsCapped() {
     #expect(PresentPage.width(forTerminalColumns: 216) == 100)
@@ -94,7 +117,7 @@ struct PresentPageTests {
     page.stubFile = ".course/scratch/ContinuationAdapters/Ex3_4_DoubleCallbackAdapter.swift"
     page.verdict = ("VERDICT", "failing", (0..<30).map { "Failure number \($0), explained at some length in words." })
     let lines = page.lines(width: 100)
-    #expect(lines.count <= PresentPage.maximumHeight, "\(lines.count) rows")
+    #expect(lines.count <= PresentPage.pageHeight, "\(lines.count) rows")
     #expect(lines.allSatisfy { $0.count <= 100 })
     #expect(lines.contains { $0.contains("throw NotStarted(\"3.4\")") }, "the line to replace is on the page")
     #expect(!lines.contains { $0.contains("Exercise 3.4 · header") || $0.contains("import LegacyKit") })

@@ -11,8 +11,11 @@ struct PresentPage {
   static let maximumWidth = 100
   /// The width used when output is not a terminal and `COLUMNS` is not set.
   static let defaultWidth = 80
-  /// The tallest page: a projector at a font the back row can read shows about 40 rows.
+  /// The rows of a projector at a font the back row can read: about 40.
   static let maximumHeight = 40
+  /// The tallest page: the projector's rows less one, for the shell's prompt that follows the page
+  /// (on a cleared screen the page starts at the top, and the prompt must not push it off).
+  static let pageHeight = maximumHeight - 1
 
   var title: String
   var subtitle: String
@@ -31,11 +34,11 @@ struct PresentPage {
   }
 
   /// The page, in at most `height` lines of at most `width` characters.
-  func lines(width: Int, height: Int = maximumHeight) -> [String] {
+  func lines(width: Int, height: Int = pageHeight) -> [String] {
     let rule = String(repeating: "═", count: width)
     var top = [rule]
     top += TextWrap.prose(title, width: width, indent: "  ")
-    top += TextWrap.prose(subtitle, width: width, indent: "  ")
+    top += Self.packed(subtitle, width: width, indent: "  ")
     top += [rule, ""]
     top += TextWrap.prose(stubHeading, width: width, indent: "  ") + [""]
 
@@ -69,13 +72,46 @@ struct PresentPage {
     return top + code + bottom
   }
 
+  /// `line`'s parts (between `  ·  `) on as few lines as fit `width`, a line breaking only between
+  /// parts, so that no line ends in a dangling `·`; a part too long for a line alone is wrapped as prose.
+  static func packed(_ line: String, width: Int, indent: String) -> [String] {
+    let separator = "  ·  "
+    var lines: [String] = []
+    var current = ""
+    for part in line.components(separatedBy: separator) {
+      let joined = current.isEmpty ? part : current + separator + part
+      if indent.count + joined.count <= width {
+        current = joined
+      } else {
+        if !current.isEmpty { lines += TextWrap.prose(current, width: width, indent: indent) }
+        current = part
+      }
+    }
+    if !current.isEmpty { lines += TextWrap.prose(current, width: width, indent: indent) }
+    return lines
+  }
+
+  /// The indent of the stub's code: four spaces, under the checklist's boxes, on a wide page; two on
+  /// a page of under 90 columns, where every column of a line of code counts.
+  static func codeIndent(width: Int) -> String {
+    width < 90 ? "  " : "    "
+  }
+
   /// The stub's code in at most `room` lines: without its doc comments when it is too long, and
   /// then the part around the line to replace (`NotStarted`), with notes that count what is left out.
   static func window(of code: [String], fitting room: Int, width: Int, file: String) -> [String] {
-    let wrap = { (lines: [String]) in lines.flatMap { TextWrap.code($0, width: width, indent: "    ") } }
+    let indent = codeIndent(width: width)
+    let wrap = { (lines: [String]) in lines.flatMap { TextWrap.code($0, width: width, indent: indent) } }
     var lines = wrap(code)
     if lines.count > room {
       lines = wrap(code.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") })
+    }
+    if lines.count > room {  // then the blank lines between declarations, before any code is cut
+      lines = wrap(
+        code.filter {
+          let trimmed = $0.trimmingCharacters(in: .whitespaces)
+          return !trimmed.hasPrefix("///") && !trimmed.isEmpty
+        })
     }
     guard lines.count > room else { return lines }
     let note = { (text: String) in TextWrap.prose(text, width: width, indent: "    ") }

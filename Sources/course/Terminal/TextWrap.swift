@@ -59,7 +59,13 @@ enum TextWrap {
       let window = Array(rest.prefix(limit))
       let lead = rest.prefix { $0 == " " }.count
       var cut = limit
-      if let space = window.lastIndex(of: " "), space > max(lead, limit / 2) { cut = space + 1 }
+      if let space = window.lastIndex(of: " "), space > max(lead, limit / 2) {
+        cut = space + 1
+        // A continuation of a lone brace or two says nothing: cut a word earlier, so it carries one.
+        if rest.count - cut <= 3, let earlier = window[..<space].lastIndex(of: " "), earlier > max(lead, limit / 2) {
+          cut = earlier + 1
+        }
+      }
       pieces.append(String(rest.prefix(cut)))
       rest = rest.dropFirst(cut)
       limit = room

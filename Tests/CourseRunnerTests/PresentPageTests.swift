@@ -39,7 +39,8 @@ struct PresentPageTests {
       .deletingLastPathComponent()
     let (topic, exercise) = try #require(Catalog.exercise(id))
     let stub = try String(
-      contentsOf: root.appendingPathComponent("Exercises/.shipped/\(topic.module)/\(exercise.fileName)"), encoding: .utf8)
+      contentsOf: root.appendingPathComponent("Exercises/.shipped/\(topic.module)/\(exercise.fileName)"),
+      encoding: .utf8)
     let page = PresentPage(
       title: "EXERCISE \(exercise.id)  ·  \(exercise.title.uppercased())",
       subtitle:

@@ -55,17 +55,19 @@ public enum SentenceAudit {
       let enclosing = functions.filter { $0.body.contains(start) }.max { $0.body.lowerBound < $1.body.lowerBound }
       let passesOn = enclosing.map { !parameters(in: code[$0.signature]).isDisjoint(with: used) } ?? false
       var words = String(decoding: literal[range], as: UTF8.self)
-      if isBlank(words) || (passesOn && AntiPattern.tagRanges(in: words).isEmpty) {
+      if isBlank(words) || AntiPattern.tagRanges(in: words).isEmpty {
         if passesOn { continue }
-        // No literal here: the sentence is a constant or a function's result, tagged where it is written.
+        // No tag here: the sentence is, or ends with, a constant or a function's result (the cause
+        // the code shows), tagged where it is written.
         var found = definitions(of: used, in: code)
         var depth = 0
-        words = found.map { String(decoding: literal[$0], as: UTF8.self) }.joined(separator: " ")
-        while isBlank(words), depth < 3, !found.isEmpty {
+        var defined = found.map { String(decoding: literal[$0], as: UTF8.self) }.joined(separator: " ")
+        while AntiPattern.tagRanges(in: defined).isEmpty, depth < 3, !found.isEmpty {
           found = definitions(of: found.reduce(into: Set<String>()) { $0.formUnion(names(in: code[$1])) }, in: code)
-          words = found.map { String(decoding: literal[$0], as: UTF8.self) }.joined(separator: " ")
+          defined = found.map { String(decoding: literal[$0], as: UTF8.self) }.joined(separator: " ")
           depth += 1
         }
+        words += " " + defined
       }
       let tags = AntiPattern.tagRanges(in: words).map { String(words[$0].dropFirst(2).dropLast()) }
       let unknown = tags.filter { !known.contains($0) }

@@ -25,8 +25,14 @@
 
     /// The path of the image whose mapping holds `address`, from `/proc/self/maps` (glibc declares
     /// `dladdr` only for `_GNU_SOURCE`, hidden from Swift's Glibc module).
+    ///
+    /// Read to its end through a file handle: `String(contentsOfFile:)` stops after the first 4 KB of
+    /// a `/proc` file (whose size reads as 0), and a test process with many threads maps far more,
+    /// the libraries last, at the top of the address space.
     static func loadedImagePath(containing address: UInt) -> String? {
-      guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+      guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+      defer { try? file.close() }
+      let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
       for line in maps.split(separator: "\n") {
         // "start-end perms offset device inode path", the path from the sixth field on.
         let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)

@@ -107,3 +107,25 @@ struct ChildEnvironmentTests {
     #expect(try String(contentsOf: output, encoding: .utf8) == "[][][yes]\n")
   }
 }
+
+@Suite("The platform layer: loaded images")
+struct LoadedImageTests {
+  @Test("An address is found in its library even when the process maps far more than a page's worth of regions")
+  func imageOfALibraryLoadedAtStart() {
+    // A hundred threads, each with a stack and a guard page: the process's table of mappings then
+    // runs to many kilobytes, with the libraries at the top of the address space, after the stacks.
+    let release = DispatchSemaphore(value: 0)
+    let started = DispatchSemaphore(value: 0)
+    for _ in 0..<100 {
+      Thread.detachNewThread {
+        started.signal()
+        release.wait()
+      }
+    }
+    for _ in 0..<100 { started.wait() }
+    defer { for _ in 0..<100 { release.signal() } }
+    let metadata = unsafeBitCast(Data.self as Any.Type, to: UnsafeRawPointer.self)
+    let image = Platform.imagePath(containing: metadata)
+    #expect(image?.contains("Foundation") == true, "Data's metadata was found in \(image ?? "no image")")
+  }
+}

@@ -75,9 +75,9 @@ public enum JobSwapping {
     return symbol.assumingMemoryBound(to: EnqueueHook?.self)
   }()
 
-  /// Sets the hook, once, the first time swapping is turned on; while it is off, the hook hands
-  /// every job straight on. Whether the hook exists.
-  private static let installed: Bool = {
+  /// Sets the hook, once, the first time swapping (or a capture) is turned on; while both are off,
+  /// the hook hands every job straight on. Whether the hook exists.
+  static let installed: Bool = {
     guard let hook else { return false }
     hook.pointee = swap
     return true
@@ -108,12 +108,14 @@ public enum JobSwapping {
     func handOn() { original(job) }
   }
 
-  private typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
-  private typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
+  typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
+  typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
 
-  /// The hook: with swapping off, enqueue as the runtime would; with it on, hold one job until the
-  /// next arrives, then enqueue the newer first.
+  /// The hook: while a ``JobCapture`` is on, the job waits for its driver; with swapping off,
+  /// enqueue as the runtime would; with it on, hold one job until the next arrives, then enqueue
+  /// the newer first.
   private static let swap: EnqueueHook = { job, original in
+    if JobCapture.take(job, original) { return }
     let decision = JobSwapping.state.withLock { state -> Decision in
       state.seen += 1
       guard state.armed > 0 else { return .enqueue }

@@ -108,6 +108,12 @@ public final class HeldCalls<Argument: Sendable, Value: Sendable>: Sendable {
     waiting?.resume(with: outcome)
   }
 
+  /// The indexes of the calls that wait for an answer: made, not answered, and not ended by their
+  /// task's cancellation.
+  public var waitingForAnswer: [Int] {
+    state.withLock { state in state.calls.indices.filter { state.calls[$0].outcome == nil && !state.calls[$0].ended } }
+  }
+
   /// Every call's argument, in the order of the calls.
   public var arguments: [Argument] { state.withLock { $0.calls.map(\.argument) } }
 

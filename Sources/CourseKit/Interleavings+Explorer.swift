@@ -1,0 +1,219 @@
+import Dispatch
+import Foundation
+import LegacyKit
+import Locking
+import Scheduling
+
+extension Interleavings {
+  /// The executor a caller's task prefers: it keeps the caller's jobs (an actor's methods, called
+  /// from the caller, run here too) until the explorer runs them, one at a time, on its own thread.
+  final class Gate: TaskExecutor {
+    private let jobs = Locked<[UnownedJob]>([])
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      jobs.withLock { $0.append(job) }
+    }
+
+    /// Whether a job of the caller waits to run: the caller was woken.
+    var isWoken: Bool { jobs.withLock { !$0.isEmpty } }
+
+    /// Runs the caller's oldest job on the calling thread, to its next suspension; `false` if none.
+    func runNext() -> Bool {
+      guard let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return false }
+      job.runSynchronously(on: asUnownedTaskExecutor())
+      return true
+    }
+  }
+
+  /// One thing the explorer can do next.
+  enum Move: Equatable {
+    /// Caller `i` starts, and runs until it waits or returns.
+    case start(Int)
+    /// Caller `i`, woken, runs on until it waits again or returns.
+    case resume(Int)
+    /// Call `call` of dependency `dependency` is answered.
+    case answer(dependency: Int, call: Int)
+    /// Caller `i` is cancelled.
+    case cancel(Int)
+  }
+
+  /// The explorer: plays the scenario once per order of moves, depth first, each on a fresh world.
+  struct Explorer {
+    let limits: Limits
+    let world: @Sendable () -> World
+    let watchdog: Watchdog
+
+    /// How many orders were tried, or the first that broke a rule.
+    func run() -> Result<Int, Counterexample> {
+      var moves: [String] = []
+      let (tried, failure) = ChoiceSearch(limits: limits).run { choose -> String? in
+        let played = play(choose)
+        moves = played.moves
+        return played.failure
+      }
+      guard let failure else { return .success(tried) }
+      return .failure(Counterexample(moves: moves, sentence: failure, tried: tried))
+    }
+
+    /// Plays one order, asking `choose(options, depth)` at each step; returns the moves in words,
+    /// and the sentence of the first rule that broke.
+    func play(_ choose: (Int, Int) -> Int) -> (moves: [String], failure: String?) {
+      let world = self.world()
+      Self.keepAlive(world)
+      let gates = world.callers.map { _ in Gate() }
+      let ended = Locked([Bool](repeating: false, count: world.callers.count))
+      var tasks = [Task<Void, Never>?](repeating: nil, count: world.callers.count)
+      var cancelled = Set<Int>()
+      var moves: [String] = []
+      settle()
+      for depth in 0..<limits.moves {
+        let enabled = self.enabled(
+          world, started: tasks.map { $0 != nil }, ended: ended.withLock { $0 }, gates: gates,
+          cancelled: cancelled)
+        guard !enabled.isEmpty else { break }
+        let move = enabled[choose(enabled.count, depth)]
+        switch move {
+        case .start(let index):
+          let operation = world.callers[index].operation
+          tasks[index] = Task(executorPreference: gates[index]) {
+            await operation()
+            ended.withLock { $0[index] = true }
+          }
+          run(gates[index])
+          moves.append(
+            "\(world.callers[index].name) \(ended.withLock { $0[index] } ? "ran to its end" : "ran until it waited")")
+        case .resume(let index):
+          run(gates[index])
+          moves.append(
+            "\(world.callers[index].name) went on \(ended.withLock { $0[index] } ? "to its end" : "until it waited again")"
+          )
+        case .answer(let dependency, let call):
+          moves.append(world.dependencies[dependency].answer(call))
+          settle()
+        case .cancel(let index):
+          cancelled.insert(index)
+          tasks[index]?.cancel()
+          moves.append("\(world.callers[index].name) was cancelled")
+          settle()
+        }
+        watchdog.moving(moves.joined(separator: "; "))
+        if let broke = world.invariant() { return (moves, broke) }
+      }
+      return (moves, world.check())
+    }
+
+    /// The moves possible now, in a fixed order: callers start in the order listed, each at any
+    /// point after the one before it started; then callers that were woken; then the calls waiting
+    /// for an answer; then the cancellations.
+    func enabled(_ world: World, started: [Bool], ended: [Bool], gates: [Gate], cancelled: Set<Int>) -> [Move] {
+      var moves: [Move] = []
+      if let next = started.firstIndex(of: false) { moves.append(.start(next)) }
+      for index in gates.indices where started[index] && gates[index].isWoken { moves.append(.resume(index)) }
+      for (number, dependency) in world.dependencies.enumerated() {
+        for call in dependency.waiting() { moves.append(.answer(dependency: number, call: call)) }
+      }
+      for index in world.callers.indices
+      where world.callers[index].cancellable && started[index] && !ended[index] && !cancelled.contains(index) {
+        moves.append(.cancel(index))
+      }
+      return moves
+    }
+
+    /// Runs the caller of `gate` until it waits or returns: its jobs, and after each one everything
+    /// that job set going.
+    func run(_ gate: Gate) {
+      settle()
+      while gate.runNext() {
+        watchdog.ran()
+        settle()
+      }
+    }
+
+    /// Runs everything that is not a caller's own until nothing is left to run: every captured
+    /// job, the main actor's queue, and the legacy sources' scripted replies.
+    func settle() {
+      while true {
+        var ran = false
+        while JobCapture.runNext() {
+          ran = true
+          watchdog.ran()
+        }
+        if Deliveries.inFlight > 0 {
+          Deliveries.waitUntilQuiet(timeout: Watchdog.stuckAfter)
+          ran = true
+        }
+        DispatchQueue.main.sync {}
+        if !ran, JobCapture.pending == 0 { return }
+      }
+    }
+
+    /// Every world played stays alive until the process ends: a call left waiting in one that was
+    /// dropped would be reported as a leaked continuation, which no learner's code made.
+    private static let worlds = Locked<[World]>([])
+
+    static func keepAlive(_ world: World) {
+      worlds.withLock { $0.append(world) }
+    }
+  }
+
+  /// Every sequence of choices a deterministic game offers, depth first, while there are at most
+  /// ``Limits/exhaustive`` of them; then as many again, drawn from a seeded generator.
+  ///
+  /// A game (one order of a scenario) asks `choose(options, depth)` at each step, and the search
+  /// answers: the same prefix as the game before, then the next choice at the deepest step that has
+  /// one left. Every game with the same choices plays the same, so no tree is kept.
+  struct ChoiceSearch {
+    let limits: Limits
+
+    /// Plays games until one returns a failure, or every game (or the sample) has been played;
+    /// returns how many were played, and the failure.
+    func run<Failure>(_ play: (_ choose: (Int, Int) -> Int) -> Failure?) -> (tried: Int, failure: Failure?) {
+      var choices: [Int] = []
+      var tried = 0
+      var random = SeededRandom(seed: limits.seed)
+      var sampling = false
+      while true {
+        var counts: [Int] = []
+        let failure = play { options, depth in
+          counts.append(options)
+          if depth < choices.count { return min(choices[depth], options - 1) }
+          let choice = sampling ? Int(random.next() % UInt64(options)) : 0
+          choices.append(choice)
+          return choice
+        }
+        tried += 1
+        if let failure { return (tried, failure) }
+        if sampling {
+          if tried >= 2 * limits.exhaustive { return (tried, nil) }
+          choices = []
+          continue
+        }
+        // The next game depth first: the deepest step with a choice left takes its next one.
+        choices = Array(choices.prefix(counts.count))
+        while let last = choices.indices.last, choices[last] + 1 >= counts[last] { choices.removeLast() }
+        guard let last = choices.indices.last else { return (tried, nil) }
+        choices[last] += 1
+        if tried >= limits.exhaustive {
+          sampling = true
+          choices = []
+        }
+      }
+    }
+  }
+
+  /// A small, seeded generator (SplitMix64): the same seed gives the same sample on every machine.
+  struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+}

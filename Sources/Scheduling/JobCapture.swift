@@ -1,0 +1,96 @@
+import Locking
+
+/// Holds every job handed to the global executor until a driver runs it, one at a time, on the
+/// driver's own thread: while a capture is on, the process's Swift tasks that are not bound to an
+/// executor of their own run in an order the driver chooses, the same order on every run.
+///
+/// The global executor runs tasks on a pool of threads, in whatever order and overlap its threads
+/// happen to take them. An order explorer (CourseKit's `Interleavings`) needs the opposite: after
+/// each step it lets every task the step woke run to its next suspension, and only then takes the
+/// next step, so that what a step caused is done before the next one starts. It captures the
+/// global executor's jobs and runs them itself, oldest first. Jobs bound elsewhere (an actor's
+/// custom executor, the main actor's queue, a task executor of the test's) are not captured.
+///
+/// A capture is process-wide: turn it on in a child process (an exit test), never in a test
+/// process that runs other tests at the same time.
+///
+/// ```swift
+/// JobCapture.begin()
+/// _ = Task { await cache.image(for: "avatar-7") }  // held: nothing runs yet
+/// while JobCapture.runNext() {}                    // runs, here, until the task waits
+/// JobCapture.end()
+/// ```
+public enum JobCapture {
+  /// Whether this runtime lets the course capture jobs (see ``JobSwapping/isAvailable``).
+  public static var isAvailable: Bool { JobSwapping.isAvailable }
+
+  /// Turns capturing on: from now on every job handed to the global executor waits in this capture.
+  public static func begin() {
+    guard JobSwapping.installed else { return }
+    state.withLock { $0.on = true }
+  }
+
+  /// Turns capturing off, and hands every job still held on to the runtime, oldest first.
+  public static func end() {
+    let held = state.withLock { state -> [Held] in
+      state.on = false
+      defer { state.held = [] }
+      return state.held
+    }
+    for job in held { job.original(job.job) }
+  }
+
+  /// How many captured jobs wait to be run.
+  public static var pending: Int { state.withLock { $0.held.count } }
+
+  /// How many captured jobs have been run, ever: a driver that sees it grow knows work went on.
+  public static var ran: Int { state.withLock { $0.ran } }
+
+  /// Runs the oldest captured job on the calling thread, to its next suspension, and returns
+  /// `true`; `false` when none waits.
+  public static func runNext() -> Bool {
+    guard
+      let next = state.withLock({ state -> Held? in
+        guard !state.held.isEmpty else { return nil }
+        state.ran += 1
+        return state.held.removeFirst()
+      })
+    else { return false }
+    next.job.runSynchronously(on: driver.asUnownedTaskExecutor())
+    return true
+  }
+
+  /// Called by the global executor's hook: holds `job` when a capture is on; returns whether it did.
+  static func take(_ job: UnownedJob, _ original: JobSwapping.EnqueueOriginal) -> Bool {
+    state.withLock { state in
+      guard state.on else { return false }
+      state.held.append(Held(job: job, original: original))
+      return true
+    }
+  }
+
+  /// A captured job and the runtime's own way to enqueue it (unchecked: the runtime's function
+  /// pointer is not marked `Sendable`; a job is run or handed on exactly once).
+  private struct Held: @unchecked Sendable {
+    let job: UnownedJob
+    let original: JobSwapping.EnqueueOriginal
+  }
+
+  private struct State: Sendable {
+    var on = false
+    var held: [Held] = []
+    var ran = 0
+  }
+
+  private static let state = Locked(State())
+
+  /// The executor a captured job runs on: the driver's thread, in the job's own isolation. Nothing
+  /// is ever enqueued on it: a task that prefers it has none of its jobs captured.
+  private static let driver = Driver()
+
+  private final class Driver: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+      UnownedJob(job).runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+}

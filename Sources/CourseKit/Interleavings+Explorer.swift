@@ -80,27 +80,44 @@ extension Interleavings {
             await operation()
             ended.withLock { $0[index] = true }
           }
-          run(gates[index])
-          moves.append(
-            "\(world.callers[index].name) \(ended.withLock { $0[index] } ? "ran to its end" : "ran until it waited")")
+          let waited = run(gates[index])
+          let end = ended.withLock { $0[index] } ? "ran to its end" : "ran until it waited"
+          moves.append("\(world.callers[index].name) \(end)")
+          if !waited { return (moves, spinning(world.callers[index].name)) }
         case .resume(let index):
-          run(gates[index])
-          moves.append(
-            "\(world.callers[index].name) went on \(ended.withLock { $0[index] } ? "to its end" : "until it waited again")"
-          )
+          let waited = run(gates[index])
+          let end = ended.withLock { $0[index] } ? "to its end" : "until it waited again"
+          moves.append("\(world.callers[index].name) went on \(end)")
+          if !waited { return (moves, spinning(world.callers[index].name)) }
         case .answer(let dependency, let call):
           moves.append(world.dependencies[dependency].answer(call))
-          settle()
+          if !settle() { return (moves, spinning("what that answer woke")) }
         case .cancel(let index):
           cancelled.insert(index)
           tasks[index]?.cancel()
           moves.append("\(world.callers[index].name) was cancelled")
-          settle()
+          if !settle() { return (moves, spinning("what that cancellation woke")) }
         }
         watchdog.moving(moves.joined(separator: "; "))
-        if let broke = world.invariant() { return (moves, broke) }
+        if let broke = ask(world.invariant) { return (moves, broke) }
       }
-      return (moves, world.check())
+      return (moves, ask(world.check))
+    }
+
+    /// Asks `question` (an invariant or the final check), on an executor of its own, to its end:
+    /// an actor it reads is free, as no move is under way.
+    func ask(_ question: @escaping @Sendable () async -> String?) -> String? {
+      let gate = Gate()
+      let answer = Locked<String??>(nil)
+      Task(executorPreference: gate) {
+        let said = await question()
+        answer.withLock { $0 = .some(said) }
+      }
+      run(gate)
+      guard let said = answer.withLock({ $0 }) else {
+        return "the check could not finish: what it reads never answered, so something the scenario started still holds it. [never-finished]"
+      }
+      return said
     }
 
     /// The moves possible now, in a fixed order: callers start in the order listed, each at any
@@ -121,30 +138,47 @@ extension Interleavings {
     }
 
     /// Runs the caller of `gate` until it waits or returns: its jobs, and after each one everything
-    /// that job set going.
-    func run(_ gate: Gate) {
-      settle()
+    /// that job set going. Returns `false` for a caller that never waits: one that gave up its
+    /// thread ``Limits/steps`` times and was at once ready again (a loop that yields, watching a flag).
+    @discardableResult
+    func run(_ gate: Gate) -> Bool {
+      guard settle() else { return false }
+      var steps = 0
       while gate.runNext() {
         watchdog.ran()
-        settle()
+        guard settle() else { return false }
+        steps += 1
+        if steps >= limits.steps { return false }
       }
+      return true
+    }
+
+    /// The sentence for `who`, which never waits.
+    func spinning(_ who: String) -> String {
+      "\(who) never waited: it gave up its thread and was at once ready to run again, \(limits.steps) times and more (a loop that yields, watching a flag), where it should await what it waits for. [never-finished]"
     }
 
     /// Runs everything that is not a caller's own until nothing is left to run: every captured
-    /// job, the main actor's queue, and the legacy sources' scripted replies.
-    func settle() {
+    /// job, the main actor's queue, and the legacy sources' scripted replies. Returns `false` when
+    /// that never ends: ten times as many jobs as one caller may run, and still more ready (a task
+    /// that yields and is at once ready again, for ever).
+    @discardableResult
+    func settle() -> Bool {
+      var jobs = 0
       while true {
         var ran = false
         while JobCapture.runNext() {
           ran = true
           watchdog.ran()
+          jobs += 1
+          if jobs >= 10 * limits.steps { return false }
         }
         if Deliveries.inFlight > 0 {
           Deliveries.waitUntilQuiet(timeout: Watchdog.stuckAfter)
           ran = true
         }
         DispatchQueue.main.sync {}
-        if !ran, JobCapture.pending == 0 { return }
+        if !ran, JobCapture.pending == 0 { return true }
       }
     }
 

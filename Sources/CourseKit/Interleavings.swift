@@ -76,15 +76,15 @@ public enum Interleavings {
   public struct World: Sendable {
     let callers: [Caller]
     let dependencies: [Dependency]
-    let invariant: @Sendable () -> String?
-    let check: @Sendable () -> String?
+    let invariant: @Sendable () async -> String?
+    let check: @Sendable () async -> String?
 
     /// A scenario of `callers` over `dependencies`. `invariant` is asked after every move, and
     /// `check` once no move is left; each returns the rule's sentence, with its id, when the rule
-    /// broke, and `nil` when it held.
+    /// broke, and `nil` when it held. Both may `await` an actor's state: nothing else runs meanwhile.
     public init(
-      callers: [Caller], dependencies: [Dependency], invariant: @escaping @Sendable () -> String? = { nil },
-      check: @escaping @Sendable () -> String?
+      callers: [Caller], dependencies: [Dependency], invariant: @escaping @Sendable () async -> String? = { nil },
+      check: @escaping @Sendable () async -> String?
     ) {
       self.callers = callers
       self.dependencies = dependencies
@@ -93,12 +93,20 @@ public enum Interleavings {
     }
   }
 
+  /// What `body` returned or threw, for a caller to record.
+  public static func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+    do { return .success(try await body()) } catch { return .failure(error) }
+  }
+
   /// How many orders the explorer tries.
   public struct Limits: Sendable {
     /// Every order while there are at most this many; a seeded sample of this many beyond.
     public var exhaustive = 400
     /// The most moves in one order: a scenario that could go on making calls for ever stops here.
     public var moves = 40
+    /// The most jobs one caller may run in one move: a caller that yields and is ready again this
+    /// many times never waits.
+    public var steps = 2_000
     /// The seed of the sample, printed with a failure so that it can be replayed.
     public var seed: UInt64 = 0x5EED_2026
 
@@ -232,8 +240,11 @@ extension HeldCalls {
   /// This fake as a dependency of an ``Interleavings`` scenario: each call waiting for an answer
   /// is a move, answered with `answering(argument, index)`, and described as `name` with the
   /// argument (`"the download of \(argument)"`) and what the answer was.
+  ///
+  /// `said` words an answer, when "answered" and "failed with" do not read well ("was approved").
   public func dependency(
     _ name: @escaping @Sendable (Argument) -> String,
+    said: (@Sendable (Result<Value, any Error>) -> String)? = nil,
     answering: @escaping @Sendable (_ argument: Argument, _ index: Int) -> Result<Value, any Error>
   ) -> Interleavings.Dependency {
     Interleavings.Dependency(
@@ -242,7 +253,9 @@ extension HeldCalls {
         let argument = self.arguments[index]
         let outcome = answering(argument, index)
         self.answer(index, with: outcome)
+        if let said { return "\(name(argument)) \(said(outcome))" }
         switch outcome {
+        case .success(let value) where value is Void: return "\(name(argument)) answered"
         case .success(let value): return "\(name(argument)) answered \(value)"
         case .failure(let error): return "\(name(argument)) failed with \(error)"
         }

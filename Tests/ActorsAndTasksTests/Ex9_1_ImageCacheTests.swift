@@ -1,5 +1,6 @@
 import ActorsAndTasks
 import CourseKit
+import Locking
 import Testing
 
 @Suite("9.1 Reentrancy, the cache: download once", .exercise("9.1"))
@@ -130,5 +131,97 @@ struct Ex9_1_ImageCacheTests {
       downloadedAgain && (try? retried.get()) == Picture(key: "avatar-7", version: before),
       "After the download of `avatar-7` failed, the next load should download again: it \(downloadedAgain ? "downloaded again, then" : "started no download and") \(did(retried)). Remove a failed download's entry, so the failure is not kept. [failure-kept]"
     )
+  }
+
+  /// Four loads of `avatar-7`, made in that order, each at any point after the one before; the
+  /// first download fails, every later one succeeds (its picture numbered by the download).
+  /// Explored in every order of arrivals, answers and resumptions.
+  static func loadsAroundAFailure() -> Interleavings.World {
+    let download = HeldCalls<String, Picture>()
+    let cache = ImageCache(download: download.function)
+    // A clock of the scenario's events, to tell which loads were under way at once.
+    let events = Locked((now: 0, started: [Int: Int](), returned: [Int: Int](), failedAt: Int?.none))
+    let outcomes = Locked<[Int: Result<Picture, any Error>]>([:])
+    let ordinals = ["first", "second", "third", "fourth"]
+    return Interleavings.World(
+      callers: ordinals.indices.map { index in
+        Interleavings.Caller("the \(ordinals[index]) load of avatar-7") {
+          events.withLock {
+            $0.now += 1
+            $0.started[index] = $0.now
+          }
+          let outcome = await Interleavings.outcome { try await cache.image(for: "avatar-7") }
+          outcomes.withLock { $0[index] = outcome }
+          events.withLock {
+            $0.now += 1
+            $0.returned[index] = $0.now
+          }
+        }
+      },
+      dependencies: [
+        download.dependency(
+          { "download \($0 == "avatar-7" ? "" : "of \($0) ")number" },
+          said: { outcome in
+            switch outcome {
+            case .success(let picture): "\(picture.version) of avatar-7 answered"
+            case .failure(let error): "failed with \(error)"
+            }
+          }
+        ) { key, index in
+          if index == 0 {
+            events.withLock {
+              $0.now += 1
+              $0.failedAt = $0.now
+            }
+            return .failure(Boom(number: 1))
+          }
+          return .success(Picture(key: key, version: index))
+        }
+      ],
+      invariant: {
+        download.inFlight.count > 1
+          ? "two downloads of avatar-7 ran at the same time: a load that comes while one is under way awaits it, which \"A second load of a key, made while the first\" explains. [check-then-download]"
+          : nil
+      },
+      check: {
+        let done = outcomes.withLock { $0 }
+        let clock = events.withLock { $0 }
+        guard done.count == ordinals.count else {
+          let waiting = ordinals.indices.filter { done[$0] == nil }.map { "the \(ordinals[$0])" }
+          return
+            "\(waiting.joined(separator: " and ")) never returned, which \"A second load of a key, made while the first\" explains. [is-loading-flag]"
+        }
+        for index in ordinals.indices {
+          guard case .success(let picture) = done[index]! else { continue }
+          if picture.key != "avatar-7" || picture.version < 1 || picture.version >= download.count {
+            return
+              "the \(ordinals[index]) load returned \(picture), which no download of avatar-7 made. [wrong-picture]"
+          }
+        }
+        // A load that starts once the failure is over (every load before it has returned) finds
+        // nothing kept: it downloads again, and gets that picture.
+        guard let failedAt = clock.failedAt else { return nil }
+        for index in ordinals.indices where index > 0 {
+          let started = clock.started[index] ?? 0
+          let earlierDone = (0..<index).allSatisfy { (clock.returned[$0] ?? .max) < started }
+          if started > failedAt, earlierDone, done[index]?.failure != nil {
+            return
+              "the \(ordinals[index]) load came after the failed download and every load before it had returned, and it \(did(done[index]!)): a failed download is not kept, and the next load downloads again, which \"A failed download is thrown to every caller\" explains. [failure-kept]"
+          }
+        }
+        return nil
+      })
+  }
+
+  @Test(
+    "Four loads of a key around a failed download, in every order of arrivals, answers and resumptions: one download at a time, each load returns, and the failure is not kept"
+  )
+  func everyOrderAroundAFailure() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_1_ImageCacheTests.loadsAroundAFailure)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Four loads of avatar-7 around a failed download")
   }
 }

@@ -1,5 +1,6 @@
 import ActorsAndTasks
 import CourseKit
+import Locking
 import Testing
 
 @Suite("9.2 Reentrancy, the invariant: never overdraw", .exercise("9.2"))
@@ -132,5 +133,84 @@ struct Ex9_2_WalletTests {
       outcome.failure as? InsufficientFunds == InsufficientFunds(requested: 150, available: 100) && balance == 100,
       "`withdraw(150)` from 100 should throw `InsufficientFunds(requested: 150, available: 100)` and change nothing: it \(did(outcome)), and \(balance) is left. [wrong-refusal]"
     )
+  }
+
+  /// Withdrawals of `amounts` from 100, in that order of arrival, each approved or refused (with
+  /// Boom(403)) as `refuses` says, explored in every order of arrivals, approvals and resumptions.
+  static func withdrawals(_ amounts: [Int], refusing refused: Int?) -> Interleavings.World {
+    let authorize = HeldCalls<Int, Void>()
+    let wallet = Wallet(balance: 100, authorize: authorize.function)
+    let outcomes = Locked<[Int: Result<Void, any Error>]>([:])
+    let said = amounts.map { "withdraw(\($0))" }.joined(separator: " and ")
+    // Two withdrawals of one amount are told apart by when they were made.
+    let names = amounts.enumerated().map { index, amount in
+      amounts.filter { $0 == amount }.count > 1
+        ? "withdraw(\(amount)), \(index == 0 ? "the first" : "the second")" : "withdraw(\(amount))"
+    }
+    return Interleavings.World(
+      callers: amounts.enumerated().map { index, amount in
+        Interleavings.Caller(names[index]) {
+          let outcome = await Interleavings.outcome { try await wallet.withdraw(amount) }
+          outcomes.withLock { $0[index] = outcome }
+        }
+      },
+      dependencies: [
+        authorize.dependency(
+          { "the approval of \($0)" }, said: { $0.failure.map { "was refused with \($0)" } ?? "was given" }
+        ) { amount, _ in
+          amount == refused ? .failure(Boom(number: 403)) : .success(())
+        }
+      ],
+      invariant: {
+        let balance = await wallet.balance
+        return balance >= 0
+          ? nil
+          : "the balance is \(balance): a withdrawal passed its check before an `await` and took its amount after it, when another had already taken its share, which \"Two withdrawals that each fit but not together\" explains. [check-before-await]"
+      },
+      check: {
+        let balance = await wallet.balance
+        let done = outcomes.withLock { $0 }
+        guard done.count == amounts.count else {
+          return
+            "of \(said), \(amounts.count - done.count) never returned, which \"Two withdrawals that each fit but not together\" or \"Withdrawals that fit all go through\" explains. [never-finished]"
+        }
+        let taken = amounts.indices.filter { (try? done[$0]?.get()) != nil }.map { amounts[$0] }.reduce(0, +)
+        if balance != 100 - taken {
+          return
+            "\(said) from 100 took \(taken) between them, and the balance is \(balance), not \(100 - taken): a withdrawal changes the balance by its own amount, or not at all; a refusal gives back exactly what its withdrawal took, never a balance read before its `await`, which \"A withdrawal that authorize refuses\" or \"Two withdrawals that each fit but not together\" or \"Withdrawals that fit all go through\" explains. [not-refunded]"
+        }
+        for (index, amount) in amounts.enumerated() where amount == refused {
+          if done[index]?.failure as? Boom != Boom(number: 403) {
+            return
+              "`authorize` refused withdraw(\(amount)) with Boom(403), and it \(did(done[index]!)): a refusal is thrown as it came, which \"A withdrawal that authorize refuses\" or \"Two withdrawals that each fit but not together\" explains. [no-authorize]"
+          }
+        }
+        return nil
+      })
+  }
+
+  static func twoOfSixty() -> Interleavings.World { withdrawals([60, 60], refusing: nil) }
+  static func refusedBesideAFit() -> Interleavings.World { withdrawals([60, 30], refusing: 60) }
+
+  @Test("Two withdrawals of 60 from 100, in every order of arrivals, approvals and resumptions: never below zero")
+  func everyOrderNeverOverdraws() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_2_WalletTests.twoOfSixty)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Two withdrawals of 60 from 100")
+  }
+
+  @Test(
+    "Withdrawals of 60, refused, and 30, approved, from 100, in every order: the refusal gives back its own amount, and 70 is left"
+  )
+  func everyOrderRefusalGivesBackItsOwn() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_2_WalletTests.refusedBesideAFit)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Withdrawals of 60, refused, and 30 from 100")
   }
 }

@@ -97,6 +97,11 @@ extension Interleavings {
           tasks[index]?.cancel()
           moves.append("\(world.callers[index].name) was cancelled")
           if !settle() { return (moves, spinning("what that cancellation woke")) }
+          if let sentence = world.callers[index].asleepAfterCancel, !gates[index].isWoken,
+            !ended.withLock({ $0[index] })
+          {
+            return (moves, sentence())
+          }
         }
         watchdog.moving(moves.joined(separator: "; "))
         if let broke = ask(world.invariant) { return (moves, broke) }

@@ -48,12 +48,21 @@ public enum Interleavings {
     let name: String
     let operation: @Sendable () async -> Void
     let cancellable: Bool
+    let asleepAfterCancel: (@Sendable () -> String)?
 
     /// A caller called `name` (as the verdict says it: "the second load of avatar-7") that runs
     /// `operation`; with `cancellable`, the explorer also cancels it, at every point it can.
-    public init(_ name: String, cancellable: Bool = false, _ operation: @escaping @Sendable () async -> Void) {
+    ///
+    /// `asleepAfterCancel` gives the rule's sentence for a caller that must answer its cancellation
+    /// at once, wherever it waits: when a cancel leaves it neither ended nor woken, the order fails
+    /// with the sentence it returns then (it may look at where the caller was waiting).
+    public init(
+      _ name: String, cancellable: Bool = false, asleepAfterCancel: (@Sendable () -> String)? = nil,
+      _ operation: @escaping @Sendable () async -> Void
+    ) {
       self.name = name
-      self.cancellable = cancellable
+      self.cancellable = cancellable || asleepAfterCancel != nil
+      self.asleepAfterCancel = asleepAfterCancel
       self.operation = operation
     }
   }

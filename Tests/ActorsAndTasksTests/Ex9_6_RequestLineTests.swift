@@ -1,5 +1,6 @@
 import ActorsAndTasks
 import CourseKit
+import Locking
 import Testing
 
 @Suite("9.6 A cancellation that comes first", .exercise("9.6"))
@@ -257,5 +258,101 @@ struct Ex9_6_RequestLineTests {
       nextSent,
       "The send of \"A\" failed, and \"B\" behind it was never sent: pass the turn on however `request` ends (a `defer`). [turn-kept-on-error]"
     )
+  }
+
+  /// Requests "A", "B" and "C", made in that order, each at any point after the one before; "B"
+  /// and "C" may be cancelled at any point; every send answers "reply to" its path. Explored in every
+  /// order of arrivals, sends' answers, resumptions and cancellations.
+  static func requestsAndCancels() -> Interleavings.World {
+    let send = HeldCalls<String, String>()
+    let line = RequestLine(send: send.function)
+    let paths = ["A", "B", "C"]
+    // When each request was cancelled: how many sends had started, and whether its own had answered.
+    let cancelledAfterSends = Locked<[String: (sends: Int, answered: Bool)]>([:])
+    let answered = Locked<Set<String>>([])
+    let outcomes = Locked<[String: Result<String, any Error>]>([:])
+    return Interleavings.World(
+      callers: paths.map { path in
+        // Where a cancelled request was left waiting, when nothing woke it: in its send, or in line.
+        let asleep: @Sendable () -> String = {
+          let sending = send.inFlight.contains { send.arguments[$0] == path }
+          return sending
+            ? "\"\(path)\" was cancelled while it was being sent, and went on waiting for the send: the cancel never reached the transport. A request cancelled while it is sent is cancelled at the source and throws `CancellationError`, which \"A request cancelled while it is sent\" explains. [unstructured-send]"
+            : "\"\(path)\" was cancelled while it waited its turn, and went on waiting: nothing woke it, so it would leave only when its turn came. A request cancelled while it waits leaves the line at once, throwing `CancellationError`, which \"A request cancelled while it waits its turn\" explains. [waits-for-turn]"
+        }
+        return Interleavings.Caller("request(\"\(path)\")", asleepAfterCancel: path == "A" ? nil : asleep) {
+          let outcome = await withTaskCancellationHandler {
+            await Interleavings.outcome { try await line.request(path) }
+          } onCancel: {
+            let answeredYet = answered.withLock { $0.contains(path) }
+            cancelledAfterSends.withLock { $0[path] = (send.count, answeredYet) }
+          }
+          outcomes.withLock { $0[path] = outcome }
+        }
+      },
+      dependencies: [
+        send.dependency({ "the send of \"\($0)\"" }) { path, _ in
+          answered.withLock { _ = $0.insert(path) }
+          return .success("reply to \(path)")
+        }
+      ],
+      invariant: {
+        send.inFlight.count > 1
+          ? "two requests were being sent at once (\(send.inFlight.map { send.arguments[$0] })): the transport takes one at a time, which \"One request is sent at a time\" explains. [no-line]"
+          : nil
+      },
+      check: {
+        let done = outcomes.withLock { $0 }
+        let cancels = cancelledAfterSends.withLock { $0 }
+        let sent = send.arguments
+        for path in paths where done[path] == nil {
+          return "request(\"\(path)\") never returned. [waits-for-turn] [line-stays-busy]"
+        }
+        if sent != paths.filter(sent.contains) {
+          return
+            "the requests were sent in the order \(sent), not in the order `request` was called, which \"One request is sent at a time\" explains. [out-of-order]"
+        }
+        for path in paths {
+          let index = sent.firstIndex(of: path)
+          if let cancelled = cancels[path], !cancelled.answered {
+            // Cancelled before its send began: never sent; while it was sent: cancelled at the source.
+            // (A cancel that comes once its send has answered changes nothing.)
+            if let index, index >= cancelled.sends {
+              return
+                "\"\(path)\" was cancelled before its turn came, and it was sent anyway when the turn came: a cancelled request is never sent, which \"A request cancelled while it waits its turn\" or \"A task already cancelled when it calls request\" explains. [sent-after-cancel]"
+            }
+            if let index, !send.wasCancelled(index) {
+              return
+                "\"\(path)\" was cancelled while it was being sent, and the send never saw the cancel: a cancel mid-flight reaches the transport, which \"A request cancelled while it is sent\" explains. [unstructured-send]"
+            }
+            if !(done[path]?.failure is CancellationError) {
+              return
+                "\"\(path)\" was cancelled, and `request` \(did(done[path]!)): a cancelled request throws `CancellationError`. [wrong-reply]"
+            }
+          } else if cancels[path] == nil {
+            guard index != nil else {
+              return
+                "\"\(path)\" was never cancelled, and it was never sent (sent: \(sent)): a cancel takes out its own request and no other, and the line moves on to the next. [wrong-ticket] [turn-kept-on-error]"
+            }
+            if (try? done[path]?.get()) != "reply to \(path)" {
+              return
+                "request(\"\(path)\") \(did(done[path]!)), not its own send's answer, \"reply to \(path)\". [wrong-reply]"
+            }
+          }
+        }
+        return nil
+      })
+  }
+
+  @Test(
+    "Three requests, two of them cancelled at every point they can be, in every order of arrivals, answers and resumptions: one send at a time, in order, a cancelled request never sent and woken at once"
+  )
+  func everyOrderOfRequestsAndCancels() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_6_RequestLineTests.requestsAndCancels)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Requests A, B and C, B and C cancelled")
   }
 }

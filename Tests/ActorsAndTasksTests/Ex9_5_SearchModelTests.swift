@@ -1,5 +1,7 @@
 import ActorsAndTasks
 import CourseKit
+import Dispatch
+import Locking
 import Testing
 
 // The model is `@MainActor`, and so are these tests. The fake search given to the model runs on the
@@ -155,10 +157,107 @@ struct Ex9_5_SearchModelTests {
       "The screen released its model while the search for \"s\" ran, and the search ran on: \(alive ? "the task holds the model (a strong `self`), so the model outlives its screen" : "nothing cancels it when the model goes"). Capture `[weak self]`, and cancel the task in `deinit`. [task-outlives-model]"
     )
   }
+
+  @Test(
+    "Three keystrokes whose searches ignore their cancellation, answered in every order: only the newest query's answer is ever shown"
+  )
+  func everyOrderOfLateAnswers() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_5_Orders.lateAnswers)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Three keystrokes whose searches answer late")
+  }
+
+  @Test(
+    "Two keystrokes, the newer search failing, in every order: a cancelled search changes nothing and the failure is the newest's"
+  )
+  func everyOrderOfACancelAndAFailure() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_5_Orders.cancelledAndFailing)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Two keystrokes, the newer search failing")
+  }
 }
 
 /// A model held weakly, to tell whether anything still keeps it alive.
 @MainActor
 private struct WeakModel {
   weak var model: SearchModel?
+}
+
+/// The scenarios of 9.5's every-order tests, off the main actor: each makes a fresh world.
+enum Ex9_5_Orders {
+  /// Keystrokes `queries`, typed in that order, each at any point after the one before; each
+  /// query's search answers `answer(query)`, late if it ignores its cancellation. Explored in every
+  /// order of keystrokes and answers. Whatever the order, the screen shows only an answer of the
+  /// query that was newest when it came, and a cancelled search changes nothing.
+  static func keystrokes(
+    _ queries: [String], ignoringCancellation: Bool,
+    answer: @escaping @Sendable (String) -> Result<[String], any Error>
+  ) -> Interleavings.World {
+    let search = HeldCalls<String, [String]>(ignoringCancellation: ignoringCancellation)
+    // Made on the main queue, the main actor's: the explorer's thread is not it.
+    let model = DispatchQueue.main.sync { MainActor.assumeIsolated { SearchModel(search: search.onMainActor) } }
+    let typed = Locked<[String]>([])
+    // The answers that came while their query was the newest: the only ones the screen may show.
+    let showable = Locked<[[String]]>([[]])
+    let failures = Locked<[String]>([])
+    return Interleavings.World(
+      callers: queries.map { query in
+        Interleavings.Caller("the keystroke that makes \"\(query)\"") {
+          typed.withLock { $0.append(query) }
+          await MainActor.run { model.queryChanged(query) }
+        }
+      },
+      dependencies: [
+        search.dependency({ "the search for \"\($0)\"" }) { query, _ in
+          let outcome = answer(query)
+          let newest = typed.withLock { $0.last } == query
+          if newest, case .success(let found) = outcome { showable.withLock { $0.append(found) } }
+          if newest, case .failure(let error) = outcome { failures.withLock { $0.append("\(error)") } }
+          return outcome
+        }
+      ],
+      invariant: {
+        let (results, failure) = await MainActor.run { (model.results, model.failure) }
+        if !showable.withLock({ $0.contains(results) }) {
+          return
+            "the screen shows \(results), the answer of a search that a newer query had replaced: only the newest query's answer is shown, which \"An older search that ignores its cancellation and answers late\" or \"Each keystroke's search cancels the one before it\" explains. [older-answer-wins]"
+        }
+        if let failure, !failures.withLock({ $0.contains("\(failure)") }) {
+          return failure is CancellationError
+            ? "a search that was cancelled put its cancellation on screen (`failure` is CancellationError): a cancelled search changes nothing, which \"A failed search sets failure to its error\" explains. [cancellation-as-failure]"
+            : "the screen shows the error \(failure), which no search of the newest query threw: a replaced search's failure never reaches the screen, which \"An older search that ignores its cancellation and fails late\" explains. [older-answer-wins]"
+        }
+        return nil
+      },
+      check: {
+        let (results, failure) = await MainActor.run { (model.results, model.failure) }
+        guard let newest = queries.last else { return nil }
+        switch answer(newest) {
+        case .success(let found) where results != found || failure != nil:
+          return
+            "every search has answered, and the screen shows \(results)\(failure.map { " with the error \($0)" } ?? ""), not the newest query's answer, \(found), which \"Each keystroke's search cancels the one before it\" explains. [wrong-results]"
+        case .failure(let error) where failure.map({ "\($0)" }) != "\(error)":
+          return
+            "the newest query's search failed with \(error), and `failure` is \(failure.map { "\($0)" } ?? "nil"): a failed search sets `failure` to its error, which \"A failed search sets failure to its error\" explains. [failure-ignored]"
+        default:
+          return nil
+        }
+      })
+  }
+
+  static func lateAnswers() -> Interleavings.World {
+    keystrokes(["s", "sw", "swi"], ignoringCancellation: true) { .success(["\($0) result"]) }
+  }
+
+  static func cancelledAndFailing() -> Interleavings.World {
+    keystrokes(["s", "sw"], ignoringCancellation: false) { query in
+      query == "sw" ? .failure(Boom(number: 500)) : .success(["\(query) result"])
+    }
+  }
 }

@@ -2,6 +2,7 @@ import CourseCatalog
 import CourseKit
 import Foundation
 import LegacyKit
+import Locking
 import MainActorDelegates
 import Testing
 
@@ -164,5 +165,93 @@ struct Ex5_6_ManyCallersTests {
       return
     }
     Issue.record(Comment(rawValue: AntiPattern.adding("(\(words))", to: sentence)), sourceLocation: sourceLocation)
+  }
+
+  @Test(
+    "Three callers and the user's answers, in every order: each caller gets the first answer after it asked, exactly once"
+  )
+  func everyOrderOfCallersAndAnswers() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex5_6_Orders.threeCallers)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Three callers and the user's answers")
+  }
+}
+
+/// The scenario of 5.6's every-order test: three callers and the user's answers, in every order.
+enum Ex5_6_Orders {
+  /// The center and the requester, on the main actor; the explorer's thread reaches them through it.
+  final class Screen: @unchecked Sendable {
+    let center: PermissionCenter
+    let requester: PermissionRequester
+
+    init() {
+      (center, requester) = DispatchQueue.main.sync {
+        MainActor.assumeIsolated {
+          let center = PermissionCenter()
+          return (center, PermissionRequester(center: center))
+        }
+      }
+    }
+
+    var isPrompting: Bool { DispatchQueue.main.sync { center.isPrompting } }
+
+    func answer(_ permission: Permission) { DispatchQueue.main.sync { center.answer(permission) } }
+  }
+
+  /// Three callers of `requestAccess()`, in that order, each at any point after the one before; the
+  /// user answers each prompt that shows, granted, then denied, then granted again. Each caller gets
+  /// the first answer given after it asked.
+  static func threeCallers() -> Interleavings.World {
+    let screen = Screen()
+    let answers: [Permission] = [.granted, .denied, .granted]
+    // The scenario's clock: when each caller asked, and when each answer was given.
+    let events = Locked((now: 0, asked: [Int: Int](), given: [(at: Int, permission: Permission)]()))
+    let got = Locked<[Int: Permission]>([:])
+    let ordinals = ["first", "second", "third"]
+    return Interleavings.World(
+      callers: ordinals.indices.map { index in
+        Interleavings.Caller("the \(ordinals[index]) caller") {
+          events.withLock {
+            $0.now += 1
+            $0.asked[index] = $0.now
+          }
+          let permission = await screen.requester.requestAccess()
+          got.withLock { $0[index] = permission }
+        }
+      },
+      dependencies: [
+        Interleavings.Dependency(
+          waiting: { screen.isPrompting ? [0] : [] },
+          answer: { _ in
+            let permission = events.withLock { events -> Permission in
+              events.now += 1
+              let permission = answers[min(events.given.count, answers.count - 1)]
+              events.given.append((events.now, permission))
+              return permission
+            }
+            screen.answer(permission)
+            return "the user answered the prompt: \(permission)"
+          })
+      ],
+      check: {
+        let received = got.withLock { $0 }
+        let clock = events.withLock { $0 }
+        for index in ordinals.indices {
+          guard let asked = clock.asked[index] else { continue }
+          guard let permission = received[index] else {
+            return
+              "the \(ordinals[index]) caller never returned\(clock.given.contains { $0.at > asked } ? ", though the user answered after it asked" : ""): every caller waiting when the answer comes gets it, which \"One caller gets the user's answer\" or \"Two callers while the prompt is showing\" or \"A request after an answer asks again\" explains. [one-continuation] [one-per-answer]"
+          }
+          let due = clock.given.first { $0.at > asked }?.permission
+          if permission != due {
+            return
+              "the \(ordinals[index]) caller got \(permission), and the first answer after it asked was \(due.map { "\($0)" } ?? "none"): each caller gets the answer to the prompt it waited for, which \"One caller gets the user's answer\" or \"Two callers while the prompt is showing\" or \"A request after an answer asks again\" explains. [cached-answer] [returns-other-answer]"
+          }
+        }
+        return nil
+      })
   }
 }

@@ -99,7 +99,8 @@ extension Catalog {
         ],
         buildsOn: ["6.1", "6.2", "6.3", "6.4", "6.5"],
         antiPatterns: [
-          AntiPattern(id: "shared-cloud", "`liveDashboardSources` returns the four adapters")
+          AntiPattern(id: "shared-cloud", "`liveDashboardSources` returns the four adapters"),
+          AntiPattern(id: "download-made-once", "A download, or a loader, made once"),
         ]),
     ],
     interviewPractice: ["6.1", "6.1", "6.5", "6.1", "6.1", "6.4", "6.6"])

@@ -53,6 +53,40 @@ struct Ex6_6_LiveDashboardTests {
     )
   }
 
+  @Test("A reload syncs with a download of its own, and loads the gallery with a loader of its own")
+  func reloadMakesItsOwn() async throws {
+    let cloud = ArticleCloud()
+    let profiles = UserProfileService()
+    cloud.articles.script(Script.succeed([Article(id: 41, title: "Only in this cloud")]).fromBackground)
+    profiles.script(Script.succeed(UserProfile(id: 1, displayName: "Ada")).fromBackground)
+    let made = Locked((downloads: 0, loaders: 0))
+    let live = liveDashboardSources(
+      cloud: cloud, profiles: profiles,
+      makeDownload: {
+        made.withLock { $0.downloads += 1 }
+        return ProgressDownload(plan: .init(progress: [0.3, 0.9], outcome: .success(1)))
+      },
+      makeLoader: {
+        made.withLock { $0.loaders += 1 }
+        return ImageBatchLoader(delegate: $0, plan: .init(batches: 3, imagesPerBatch: 1))
+      })
+    let sources = try #require(
+      live, "liveDashboardSources must build the sources from the four adapters. [shared-cloud]")
+    let model = DashboardModel(sources: sources, userID: 1)
+    for load in 1...2 {
+      _ = try? await withDeadline(seconds: 2, "load \(load) of the live DashboardModel") { await model.load() }
+    }
+    let counts = made.withLock { $0 }
+    #expect(
+      counts.downloads == 2 && model.syncProgress == 0.9,
+      "Two loads made \(counts.downloads) download(s) with makeDownload, and the sync ended at \(model.syncProgress): a download made once and handed to every sync is already finished when the reload syncs it. Each sync makes a download of its own when it starts, which \"The live dashboard loads every part\" explains. [download-made-once]"
+    )
+    #expect(
+      counts.loaders == 2 && model.images.count == 3,
+      "Two loads made \(counts.loaders) loader(s) with makeLoader, and the gallery shows \(model.images.count) images: each gallery load makes a loader of its own when it starts, which \"The live dashboard loads every part\" explains. [download-made-once]"
+    )
+  }
+
   @Test("The legacy dashboard is untouched, and still works beside the new one")
   func legacyStillWorks() async throws {
     _ = liveDashboardSources(

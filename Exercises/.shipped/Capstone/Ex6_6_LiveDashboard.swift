@@ -4,6 +4,9 @@
 //
 // The last step: the live dashboard. Build its `DashboardSources` from your four
 // adapters (6.2 to 6.5) over the legacy services passed in. [shared-cloud]
+//   - every sync runs a download of its own, and every gallery load a loader of its own, each made
+//     by the factory passed in when it starts: a reload (pull to refresh) syncs and loads again.
+//     [download-made-once]
 // The model from 6.1 does the rest: the code that passed with stubs now runs on the
 // real legacy app. The legacy presenter is LegacyKit's, not yours to change: it keeps
 // working beside the new screen.

@@ -8,7 +8,8 @@ import Foundation
 /// suite must therefore be one of these:
 /// - an await of the kit's deadlines (`withDeadline`, `awaitSettled`, `eventually`, `.finished(…)`,
 ///   `ResumeProbe.run`, …) or of a child process, whose own body is held to the same rule;
-/// - inside a closure one of those deadlines runs, or inside a `Task { }` nobody awaits without one;
+/// - inside a closure one of those deadlines runs, or inside a `Task { }` nobody awaits without one,
+///   or inside a scenario of the order explorer (`Interleavings.Caller`, `Interleavings.World`);
 /// - an await of a helper of the same file whose every await is guarded, or inside a helper that is
 ///   only ever called under a deadline;
 /// - in a test double the file declares (a type whose name does not start with `Ex`);
@@ -30,8 +31,11 @@ public enum AwaitAudit {
     "wait", "expectAllReleased", "flush", "finished", "settled", "waitForCalls", "parked", "expectClean",
     "buildAndRun",
   ]
-  /// Closures that run without the test awaiting them.
-  static let unawaited: Set<String> = ["Task", "group.addTask", "addTask"]
+  /// Closures that run without the test awaiting them: a task's, and a scenario's for the order
+  /// explorer, whose callers and checks it runs in a child process that its watchdog ends.
+  static let unawaited: Set<String> = [
+    "Task", "group.addTask", "addTask", "Interleavings.Caller", "Interleavings.World",
+  ]
   /// The comment that exempts the await on the next line, with its reason.
   public static let exemption = "// Not the learner's code:"
 

@@ -120,7 +120,8 @@ extension Interleavings {
       }
       run(gate)
       guard let said = answer.withLock({ $0 }) else {
-        return "the check could not finish: what it reads never answered, so something the scenario started still holds it. [never-finished]"
+        return
+          "the check could not finish: what it reads never answered, so something the scenario started still holds it. [never-finished]"
       }
       return said
     }
@@ -182,8 +183,11 @@ extension Interleavings {
           Deliveries.waitUntilQuiet(timeout: Watchdog.stuckAfter)
           ran = true
         }
+        // The main actor's queue, drained: everything queued on it before this marker has run. If
+        // nothing was queued on it meanwhile, it has nothing left either.
+        let queuedOnMain = JobCapture.mainEnqueues
         DispatchQueue.main.sync {}
-        if !ran, JobCapture.pending == 0 { return true }
+        if !ran, JobCapture.pending == 0, JobCapture.mainEnqueues == queuedOnMain { return true }
       }
     }
 

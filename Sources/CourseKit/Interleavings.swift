@@ -112,7 +112,7 @@ public enum Interleavings {
     /// Every order while there are at most this many; a seeded sample of this many beyond.
     public var exhaustive = 400
     /// The most moves in one order: a scenario that could go on making calls for ever stops here.
-    public var moves = 40
+    public var moves = 120
     /// The most jobs one caller may run in one move: a caller that yields and is ready again this
     /// many times never waits.
     public var steps = 2_000

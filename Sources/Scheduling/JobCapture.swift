@@ -1,4 +1,5 @@
 import Locking
+import Platform
 
 /// Holds every job handed to the global executor until a driver runs it, one at a time, on the
 /// driver's own thread: while a capture is on, the process's Swift tasks that are not bound to an
@@ -24,11 +25,34 @@ public enum JobCapture {
   /// Whether this runtime lets the course capture jobs (see ``JobSwapping/isAvailable``).
   public static var isAvailable: Bool { JobSwapping.isAvailable }
 
-  /// Turns capturing on: from now on every job handed to the global executor waits in this capture.
+  /// Turns capturing on: from now on every job handed to the global executor waits in this capture,
+  /// and every job handed to the main actor is counted (``mainEnqueues``).
   public static func begin() {
     guard JobSwapping.installed else { return }
+    _ = mainCounterInstalled
     state.withLock { $0.on = true }
   }
+
+  /// How many jobs were handed to the main actor while a capture was on (where the runtime lets
+  /// the course see it; `0` elsewhere). A driver that drains the main queue and finds this count
+  /// unchanged knows no main-actor job was queued meanwhile: the main actor has nothing left to run.
+  public static var mainEnqueues: Int { state.withLock { $0.mainEnqueues } }
+
+  /// The runtime's hook for jobs enqueued on the main executor, `nil` where it is not exported.
+  private nonisolated(unsafe) static let mainHook: UnsafeMutablePointer<JobSwapping.EnqueueHook?>? = {
+    guard let symbol = Platform.runtimeSymbol("swift_task_enqueueMainExecutor_hook") else { return nil }
+    return symbol.assumingMemoryBound(to: JobSwapping.EnqueueHook?.self)
+  }()
+
+  /// Sets the main executor's hook, once: it counts the job, then enqueues it as the runtime would.
+  private static let mainCounterInstalled: Bool = {
+    guard let mainHook else { return false }
+    mainHook.pointee = { job, original in
+      JobCapture.state.withLock { if $0.on { $0.mainEnqueues += 1 } }
+      original(job)
+    }
+    return true
+  }()
 
   /// Turns capturing off, and hands every job still held on to the runtime, oldest first.
   public static func end() {
@@ -80,6 +104,7 @@ public enum JobCapture {
     var on = false
     var held: [Held] = []
     var ran = 0
+    var mainEnqueues = 0
   }
 
   private static let state = Locked(State())

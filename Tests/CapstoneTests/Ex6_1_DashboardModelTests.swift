@@ -1,5 +1,6 @@
 import Capstone
 import CourseKit
+import Dispatch
 import LegacyKit
 import Locking
 import Testing
@@ -345,6 +346,18 @@ struct Ex6_1_DashboardModelTests {
       gauge.mostAtOnce == 2,
       "The two requests ran one after the other: start both with `async let`, then await them. [sequential-requests]")
   }
+
+  @Test(
+    "A load and a reload at any point of it, every answer, value and end delivered in every order: the reload's answers win, and nothing the first load receives after the reload started reaches the screen"
+  )
+  func everyOrderOfALoadAndAReload() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex6_1_Orders.loadAndReload)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "A load and a reload")
+  }
 }
 
 /// What the dashboard shows: its properties, read together.
@@ -522,5 +535,187 @@ final class FirstGalleryHeld: GallerySource {
     guard let held = state.withLock({ $0.held.take() }) else { return }
     for batch in Self.early.dropFirst() { held.yield(batch) }
     held.finish()
+  }
+}
+
+/// The scenario of 6.1's every-order test: a load and a reload over sources answered by hand.
+enum Ex6_1_Orders {
+  /// Which load (0, the first; 1, the reload) the code running now belongs to: each caller sets it.
+  @TaskLocal static var load = -1
+
+  /// Sources whose every answer, value and end the explorer delivers, each load's told apart: load
+  /// `n`'s profile is "Ada <n+1>", its articles "Headline <n+1>", its sync reports `n + 0.1` and
+  /// `n + 0.2`, its gallery delivers two batches of images named for it.
+  final class HeldSources: Sendable {
+    let profiles = HeldCalls<Int, UserProfile>()
+    let articles = HeldCalls<Bool, [Article]>()
+    /// The load each call, and each stream, was made for, by source and index.
+    let owners = Locked<[String: [Int: Int]]>([:])
+    let sync: HeldStreams<Double>
+    let gallery: HeldStreams<[UIImage]>
+
+    init() {
+      let owners = self.owners
+      sync = HeldStreams { stream in
+        let load = owners.withLock { $0["sync"]?[stream] ?? 0 }
+        return [Double(load) + 0.1, Double(load) + 0.2]
+      }
+      gallery = HeldStreams { stream in
+        let load = owners.withLock { $0["gallery"]?[stream] ?? 0 } + 1
+        return [[UIImage(name: "load-\(load)-a")], [UIImage(name: "load-\(load)-b")]]
+      }
+    }
+
+    /// Notes that the next call or stream of `source`, number `index`, is the current load's.
+    func own(_ source: String, _ index: Int) {
+      let load = Ex6_1_Orders.load
+      owners.withLock { $0[source, default: [:]][index] = load }
+    }
+
+    func owner(_ source: String, _ index: Int) -> Int { owners.withLock { $0[source]?[index] ?? 0 } }
+
+    var sources: DashboardSources {
+      DashboardSources(
+        articles: HeldArticles(held: self), profiles: HeldProfiles(held: self), sync: HeldSync(held: self),
+        gallery: HeldGallery(held: self))
+    }
+  }
+
+  struct HeldProfiles: ProfileSource {
+    let held: HeldSources
+    func profile(id: Int) async throws -> UserProfile {
+      held.own("profile", held.profiles.count)
+      return try await held.profiles(id)
+    }
+  }
+
+  struct HeldArticles: ArticleRepository {
+    let held: HeldSources
+    func latest(refresh: Bool) async throws -> [Article] {
+      held.own("articles", held.articles.count)
+      return try await held.articles(refresh)
+    }
+  }
+
+  struct HeldSync: SyncProgressSource {
+    let held: HeldSources
+    func syncProgress() -> AsyncStream<Double> {
+      held.own("sync", held.sync.count)
+      return held.sync.stream()
+    }
+  }
+
+  struct HeldGallery: GallerySource {
+    let held: HeldSources
+    func gallery() -> AsyncStream<[UIImage]> {
+      held.own("gallery", held.gallery.count)
+      return held.gallery.stream()
+    }
+  }
+
+  /// The model on the main actor, reached from the explorer's thread through it.
+  final class Screen: @unchecked Sendable {
+    let model: DashboardModel
+
+    init(_ sources: DashboardSources) {
+      model = DispatchQueue.main.sync { MainActor.assumeIsolated { DashboardModel(sources: sources, userID: 1) } }
+    }
+
+    var shown: (greeting: String, headlines: [String], sync: Double, images: [String], errors: [String]) {
+      DispatchQueue.main.sync {
+        MainActor.assumeIsolated {
+          (model.greeting, model.headlines, model.syncProgress, model.images.map(\.name), model.errors)
+        }
+      }
+    }
+  }
+
+  /// A load, then a reload at any point of it; every answer, value and end delivered in every order.
+  /// Once the reload has started, nothing the first load receives reaches the screen; once both are
+  /// done, the screen is the reload's, and its gallery is shown once.
+  static func loadAndReload() -> Interleavings.World {
+    let held = HeldSources()
+    let screen = Screen(held.sources)
+    // What reached the first load after the reload started: it must never be shown.
+    let reloadStarted = Locked(false)
+    let stale = Locked<Set<String>>([])
+    @Sendable func arrived(forLoad load: Int, _ what: String) {
+      if load == 0, reloadStarted.withLock({ $0 }) { stale.withLock { _ = $0.insert(what) } }
+    }
+    let done = Locked(0)
+    return Interleavings.World(
+      callers: ["the load", "the reload"].enumerated().map { index, name in
+        Interleavings.Caller(name) {
+          if index == 1 { reloadStarted.withLock { $0 = true } }
+          await Ex6_1_Orders.$load.withValue(index) { await screen.model.load() }
+          done.withLock { $0 += 1 }
+        }
+      },
+      dependencies: [
+        held.profiles.dependency({ _ in "a profile request" }) { _, call in
+          let load = held.owner("profile", call)
+          arrived(forLoad: load, "Hello, Ada \(load + 1)")
+          return .success(UserProfile(id: 1, displayName: "Ada \(load + 1)"))
+        },
+        held.articles.dependency({ _ in "an articles request" }) { _, call in
+          let load = held.owner("articles", call)
+          arrived(forLoad: load, "Headline \(load + 1)")
+          return .success([Article(id: load + 1, title: "Headline \(load + 1)")])
+        },
+        Interleavings.Dependency(
+          waiting: { held.sync.waiting },
+          answer: { stream in
+            let load = held.owner("sync", stream) + 1
+            guard let value = held.sync.deliverNext(stream) else { return "the sync of load \(load) ended" }
+            arrived(forLoad: load - 1, "sync \(value)")
+            return "the sync of load \(load) reported \(value)"
+          }),
+        Interleavings.Dependency(
+          waiting: { held.gallery.waiting },
+          answer: { stream in
+            let load = held.owner("gallery", stream) + 1
+            guard let batch = held.gallery.deliverNext(stream) else { return "the gallery of load \(load) ended" }
+            for image in batch { arrived(forLoad: load - 1, image.name) }
+            return "the gallery of load \(load) delivered \(batch.map(\.name))"
+          }),
+      ],
+      invariant: {
+        let now = screen.shown
+        let late = stale.withLock { $0 }
+        let showing = [now.greeting] + now.headlines + ["sync \(now.sync)"] + now.images
+        if let old = showing.first(where: late.contains) {
+          return
+            "the screen shows \"\(old)\", which reached the first load after the reload had started: the newest load wins, and what an earlier one receives after that changes nothing, which \"A reload that overlaps a slower load\" or \"A reload while an earlier load still reads the gallery\" explains. [older-answer-lands-last]"
+        }
+        return nil
+      },
+      check: {
+        guard done.withLock({ $0 }) == 2 else {
+          return
+            "a load never returned, though every answer, value and end was delivered: `load()` returns once all of it is on the screen, which \"Every part of the screen loads\" explains. [loops-in-tasks]"
+        }
+        let now = screen.shown
+        if now.images != ["load-2-a", "load-2-b"] {
+          // Said by what the gallery shows: the first load's images, the reload's twice, or too few.
+          let late = stale.withLock { $0 }
+          if now.images.contains(where: late.contains) {
+            return
+              "both loads are done, and the gallery shows \(now.images), with images that reached the first load after the reload had started: a reload shows only its own, which \"A reload while an earlier load still reads the gallery\" explains. [older-answer-lands-last]"
+          }
+          if now.images.count > 2 || now.images.contains(where: { $0.hasPrefix("load-1-") }) {
+            return
+              "both loads are done, and the gallery shows \(now.images): the reload added its batches to what the screen showed, or showed them twice. A reload shows the gallery once, which \"A reload while an earlier load still reads the gallery\" explains. [gallery-twice]"
+          }
+          return
+            "both loads are done, and the gallery shows \(now.images), not both of the reload's batches: the gallery is read to its end, each batch added in order, which \"Every part of the screen loads\" explains. [replace-images]"
+        }
+        if now.greeting != "Hello, Ada 2" || now.headlines != ["Headline 2"] || now.sync != 1.2 {
+          return
+            "both loads are done, and the screen shows \"\(now.greeting)\", \(now.headlines) and a sync at \(now.sync), not the reload's answers (\"Hello, Ada 2\", [\"Headline 2\"], 1.2): the newest load wins, which \"A reload that overlaps a slower load\" explains. [older-answer-lands-last]"
+        }
+        return now.errors.isEmpty
+          ? nil
+          : "every source answered, and `errors` holds \(now.errors), which \"A reload that answers shows no error\" explains. [error-without-failure]"
+      })
   }
 }

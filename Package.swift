@@ -28,6 +28,9 @@ struct Topic {
   /// Whether the exercise target's build keeps quiet: topic 8's legacy code warns in the Swift 5 mode
   /// about what its check, which builds each file in Swift 6, reports in the lesson's words.
   var quietBuild = false
+  /// Whether the suites compare the learner's code with the solutions on generated scenarios (see
+  /// `referenceTarget(of:)`): topic 8's mistakes are declarations the compiler grades, not data.
+  var hasReference = true
 
   var settings: [SwiftSetting] {
     [.swiftLanguageMode(languageMode)] + (warningsAreErrors ? [.treatAllWarnings(as: .error)] : [])
@@ -47,7 +50,8 @@ let topics: [Topic] = [
   // Legacy code, built in the Swift 5 mode as shipped; its check builds each file again in Swift 6.
   Topic(
     name: "StrictConcurrency", languageMode: .v5, upcomingFeatures: ["DynamicActorIsolation"],
-    testLanguageMode: .v5, extraDependencies: ["VendorSDK"], testExcludes: ["FeedModule"], quietBuild: true),
+    testLanguageMode: .v5, extraDependencies: ["VendorSDK"], testExcludes: ["FeedModule"], quietBuild: true,
+    hasReference: false),
   Topic(name: "ActorsAndTasks"),
 ]
 
@@ -85,6 +89,23 @@ let selfTests = Context.environment["COURSE_SOLUTIONS"] == "1" || Context.enviro
 
 let exerciseDependencies: [Target.Dependency] = ["PromiseKitLite", "LegacyKit", "CourseCatalog", "Locking"]
 
+/// Each topic's solutions, built as a module of its own, `<Topic>Reference`, that the graded suites
+/// (never the exercises) import, to compare the learner's code with it on generated scenarios. Built
+/// from the solutions, outside the exercise target; when the exercise target is the solutions
+/// (`COURSE_SOLUTIONS=1`), a module that re-exports it, so that the suite compares it with itself.
+/// Topic 7's solutions are tests, and topic 8's mistakes are declarations: neither has one.
+func referenceTarget(of topic: Topic) -> Target? {
+  guard !topic.learnerWritesTests, topic.hasReference else { return nil }
+  let name = topic.name + "Reference"
+  if exercisesFolder == "Solutions" {
+    return .target(
+      name: name, dependencies: [.target(name: topic.name)], path: "Tests/References/\(topic.name)")
+  }
+  return .target(
+    name: name, dependencies: exerciseDependencies + topic.extraDependencies, path: "Solutions/\(topic.name)",
+    swiftSettings: topic.settings)
+}
+
 let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
   if topic.learnerWritesTests {
     // The learner's file is a test file, so Xcode's and VS Code's test navigators list and run it.
@@ -100,6 +121,7 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
         path: "\(exercisesFolder)/\(topic.name)", swiftSettings: topic.settings),
     ]
   }
+  let reference = referenceTarget(of: topic)
   return [
     .target(
       name: topic.name,
@@ -109,12 +131,13 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
     ),
     .testTarget(
       name: topic.name + "Tests",
-      dependencies: [.target(name: topic.name), "CourseKit"] + exerciseDependencies + topic.extraDependencies,
+      dependencies: [.target(name: topic.name), "CourseKit"] + exerciseDependencies + topic.extraDependencies
+        + (reference == nil ? [] : [.target(name: topic.name + "Reference")]),
       path: "Tests/\(topic.name)Tests",
       exclude: topic.testExcludes,
       swiftSettings: [.swiftLanguageMode(topic.testLanguageMode)]
     ),
-  ]
+  ] + (reference.map { [$0] } ?? [])
 }
 
 let selfTestTargets: [Target] =

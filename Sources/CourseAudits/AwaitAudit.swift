@@ -21,6 +21,7 @@ public enum AwaitAudit {
   /// Kit functions whose closure runs under a deadline.
   static let deadlines: Set<String> = [
     "withDeadline", "withDeadlineResult", "awaitSettled", "eventually", "withMainQueueHeld", "ResumeProbe.run",
+    "Generated.expect",
   ]
   /// Awaits that end on their own, or whose closures are checked on their own.
   static let boundedCalls: Set<String> = deadlines.union([

@@ -367,10 +367,13 @@ struct Checker {
       // A stub of topic 7 throws its marker, which Swift Testing reports as a caught error.
       return .notStarted(issues[0].hasPrefix("Caught error: ") ? String(issues[0].dropFirst(14)) : issues[0])
     }
-    // In source order; the cases of one parameterized test by their arguments, so that the same code
-    // gets the same first sentence whichever case ended first.
+    // In source order, the suite's own file before its companions (generated data); the cases of one
+    // parameterized test by their arguments, so that the same code gets the same first sentence
+    // whichever case ended first.
     let ordered = failing.enumerated().sorted {
-      ($0.element.line, $0.element.name, $0.offset) < ($1.element.line, $1.element.name, $1.offset)
+      let (left, right) = ($0.element, $1.element)
+      return (left.isInCompanionFile ? 1 : 0, left.line, left.name, $0.offset)
+        < (right.isInCompanionFile ? 1 : 0, right.line, right.name, $1.offset)
     }
     // A sentence names its anti-pattern by a tag at its end, `[done-only]`: the verdict keeps the id
     // and shows the words.

@@ -33,6 +33,14 @@ struct TestReport {
 
     /// The line the test is declared on, from the end of its id: a suite's tests are reported in that order.
     var line: Int { Int(id.split(separator: ":").dropLast().last ?? "") ?? .max }
+
+    /// Whether the test is declared in an extension of its suite in a file of its own
+    /// (`Ex1_1_…Tests+Generated.swift`): such tests state the rules on drawn data, after the
+    /// targeted tests whose sentences say the same mistake in fewer words, so they are read after them.
+    var isInCompanionFile: Bool {
+      let file = id.split(separator: "/").last.map { String($0.split(separator: ":").first ?? "") } ?? ""
+      return file.contains("+")
+    }
   }
 
   /// The tests that started, in the order they were announced.

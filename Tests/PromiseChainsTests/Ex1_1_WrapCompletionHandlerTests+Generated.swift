@@ -11,7 +11,8 @@ extension Ex1_1_WrapCompletionHandlerTests {
   func generatedReplies() async {
     let sessions = Gen.int(in: 1...3).map { Session(token: "t-\($0)", user: "user-\($0)") }
     await Generated.expect(
-      "signIn", Gen.reply(sessions), describe: { "the service answering \(Said.reply($0) { "the session \($0.token)" })" }
+      "signIn", Gen.reply(sessions),
+      describe: { "the service answering \(Said.reply($0) { "the session \($0.token)" })" }
     ) { reply in
       func settle(_ signIn: (AuthService) -> Promise<Session>) async -> Swift.Result<Session, any Error>? {
         let auth = AuthService()
@@ -24,13 +25,17 @@ extension Ex1_1_WrapCompletionHandlerTests {
       guard said != expected else { return nil }
       switch (reply, mine) {
       case (.value, _):
-        return "The promise \(said), not what a session gives: it fulfills with that session, which \"A session from the service fulfills\" explains. [session-not-fulfilled]"
+        return
+          "The promise \(said), not what a session gives: it fulfills with that session, which \"A session from the service fulfills\" explains. [session-not-fulfilled]"
       case (.both, .success?):
-        return "The promise \(said): when the service answers both, the error wins, whatever its kind (\(expected)), which \"A session and an error together reject\" explains. [session-first]"
+        return
+          "The promise \(said): when the service answers both, the error wins, whatever its kind (\(expected)), which \"A session and an error together reject\" explains. [session-first]"
       case (.error, _), (.both, _):
-        return "The promise \(said), where it rejects with the service's error, whatever its kind, unchanged (\(expected)), which \"An error from the service rejects the promise\" explains. [changed-error]"
+        return
+          "The promise \(said), where it rejects with the service's error, whatever its kind, unchanged (\(expected)), which \"An error from the service rejects the promise\" explains. [changed-error]"
       case (.neither, _):
-        return "The promise \(said), where (nil, nil) rejects with `PMKError.invalidCallingConvention`, which \"Neither a session nor an error\" explains. [wrong-convention-error]"
+        return
+          "The promise \(said), where (nil, nil) rejects with `PMKError.invalidCallingConvention`, which \"Neither a session nor an error\" explains. [wrong-convention-error]"
       }
     }
   }

@@ -78,7 +78,9 @@ public enum Said {
       ]
       return "URLError(\(names[error.code] ?? "code: \(error.code.rawValue)"))"
     case let error as CocoaError:
-      let names: [CocoaError.Code: String] = [.userCancelled: ".userCancelled", .fileReadNoSuchFile: ".fileReadNoSuchFile"]
+      let names: [CocoaError.Code: String] = [
+        .userCancelled: ".userCancelled", .fileReadNoSuchFile: ".fileReadNoSuchFile",
+      ]
       return "CocoaError(\(names[error.code] ?? "code: \(error.code.rawValue)"))"
     case is CancellationError: return "CancellationError()"
     case let error as PMKError: return "PMKError.\(error)"

@@ -20,8 +20,14 @@ public enum DataRace {
   /// The race in the learner's words, the two lines of the exercise's file and their code, then the
   /// sanitizer's headline, or `nil` when the child reported no race (or ran without the sanitizer).
   public static func report(in result: ExitTest.Result?) -> String? {
-    guard let result, let race = DataRaceReport(in: String(decoding: result.standardErrorContent, as: UTF8.self))
-    else { return nil }
+    guard let result else { return nil }
+    return report(inText: String(decoding: result.standardErrorContent, as: UTF8.self))
+  }
+
+  /// The race a sanitizer's output reports, said as ``report(in:)`` says it (a race program's
+  /// output: see ``RaceProgram``), or `nil` when it reports none.
+  public static func report(inText text: String) -> String? {
+    guard let race = DataRaceReport(in: text) else { return nil }
     // The exercises' own folder, where a Mac's report, which names a file without its folder, finds it.
     let folders = Catalog.topics.compactMap { topic in
       topic.exercises.first.flatMap { ExerciseSource.path(of: $0.id) }?.split(separator: "/").dropLast()

@@ -370,24 +370,28 @@ public enum Swift6Build {
   /// Runs `executable` to its end on a thread of its own, off the cooperative pool, and stops it
   /// (with whatever it started) after `limit` seconds: a guard against a compiler that never
   /// returns, far beyond any build of one file.
-  static func launch(_ executable: String, _ arguments: [String], limit: Double) async -> Output {
+  static func launch(
+    _ executable: String, _ arguments: [String], limit: Double, adding extra: [String: String] = [:]
+  ) async -> Output {
     await withCheckedContinuation { continuation in
       Thread.detachNewThread {
-        continuation.resume(returning: run(executable, arguments, limit: limit))
+        continuation.resume(returning: run(executable, arguments, limit: limit, adding: extra))
       }
     }
   }
 
-  /// Runs `executable` on the calling thread, as ``launch(_:_:limit:)`` does: in a session of its
+  /// Runs `executable` on the calling thread, as ``launch(_:_:limit:adding:)`` does: in a session of its
   /// own, with this process's environment less any sanitizer runtime injected into it, its output
-  /// and errors together in a file.
+  /// and errors together in a file, with `extra` added to the environment.
   ///
   /// Only a process id and a path cross threads here, so what Foundation's `Process` is (`Sendable`
   /// in one SDK and not in another) cannot decide whether the course builds.
-  static func run(_ executable: String, _ arguments: [String], limit: Double) -> Output {
+  static func run(_ executable: String, _ arguments: [String], limit: Double, adding extra: [String: String] = [:])
+    -> Output
+  {
     let log = NSTemporaryDirectory() + "swift6-check-\(UUID().uuidString).log"
     defer { try? FileManager.default.removeItem(atPath: log) }
-    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }.map { "\($0.key)=\($0.value)" }
     let pid: pid_t
     switch Platform.spawnInNewSession(
       executable, arguments: [executable] + arguments, environment: environment, outputPath: log)

@@ -81,6 +81,8 @@ public enum Deliveries {
       }
     case .together:
       Thread.detachNewThread(tracked)  // one reply alone: nothing to release it with
+    case .handedTo(let deliver):
+      deliver([tracked])
     }
   }
 }

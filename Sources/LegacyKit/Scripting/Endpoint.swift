@@ -75,21 +75,24 @@ public final class Endpoint<Arguments: Sendable, Value: Sendable>: Sendable {
       return script
     }
     let count = script.replies.count
-    if case .together = script.delivery {
-      // Every reply on a thread of its own, released together: the call ends when the last one returns.
+    switch script.delivery {
+    case .together, .handedTo:
+      // Every reply a body of its own, run together: the call ends when the last one returns.
       let remaining = Locked(count)
-      Deliveries.together(
-        script.replies.map { reply in
-          {
-            if remaining.withLock({
-              $0 -= 1; return $0 == 0
-            }) {
-              self.state.withLock { $0.inFlight -= 1 }
-            }
-            callback(reply)
+      let bodies: [@Sendable () -> Void] = script.replies.map { reply in
+        {
+          if remaining.withLock({
+            $0 -= 1; return $0 == 0
+          }) {
+            self.state.withLock { $0.inFlight -= 1 }
           }
-        })
+          callback(reply)
+        }
+      }
+      if case .handedTo(let deliver) = script.delivery { deliver(bodies) } else { Deliveries.together(bodies) }
       return
+    default:
+      break
     }
     for (index, reply) in script.replies.enumerated() {
       let isLast = index == count - 1

@@ -86,6 +86,15 @@ public struct Script<Value: Sendable>: Sendable {
     copy.delivery = .gate(gate)
     return copy
   }
+
+  /// The same replies, handed to `deliver` as one body each, which it calls exactly once each, on
+  /// threads of its choosing: a race harness that schedules two callbacks itself, step by step,
+  /// rather than releasing them together and hoping they overlap.
+  public func handed(to deliver: @escaping @Sendable ([@Sendable () -> Void]) -> Void) -> Script {
+    var copy = self
+    copy.delivery = .handedTo(deliver)
+    return copy
+  }
 }
 
 /// Where a scripted legacy source delivers its replies.
@@ -102,4 +111,6 @@ public enum Delivery: Sendable {
   case together
   /// Each reply from a thread of its own, released by the given gate.
   case gate(StartingGate)
+  /// Every reply handed, as one body each, to a function that calls each exactly once.
+  case handedTo(@Sendable ([@Sendable () -> Void]) -> Void)
 }

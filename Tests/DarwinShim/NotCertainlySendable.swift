@@ -48,10 +48,14 @@ final class FileHandle {
   static var standardOutput: FileHandle { fatalError() }
   static var standardError: FileHandle { fatalError() }
   static var nullDevice: FileHandle { fatalError() }
+  init?(forReadingAtPath path: String) {}
+  init?(forWritingAtPath path: String) {}
+  init(fileDescriptor fd: Int32, closeOnDealloc closeopt: Bool) {}
   var fileDescriptor: Int32 { fatalError() }
   func write(_ data: Data) {}
   func readDataToEndOfFile() -> Data { fatalError() }
   func closeFile() {}
+  func close() throws {}
 }
 
 /// Foundation's `FileManager`, not `Sendable` in Apple's SDK.
@@ -70,6 +74,7 @@ final class FileManager {
   func copyItem(at srcURL: URL, to dstURL: URL) throws {}
   func copyItem(atPath srcPath: String, toPath dstPath: String) throws {}
   func moveItem(at srcURL: URL, to dstURL: URL) throws {}
+  func moveItem(atPath srcPath: String, toPath dstPath: String) throws {}
   func createDirectory(
     at url: URL, withIntermediateDirectories createIntermediates: Bool, attributes: [FileAttributeKey: Any]? = nil
   ) throws {}

@@ -53,6 +53,13 @@ public enum RaceProgram {
       lastRoundSteps.filter { !$0.hasSuffix(" started") }.joined(separator: ", then ")
     }
 
+    /// Whether the program ended while the bodies ran one after another (`RACE ORDER`), not under
+    /// a schedule: what broke then is no race, and the suite's other tests name it.
+    public var endedInOrder: Bool {
+      text.split(separator: "\n").last { $0.hasPrefix("RACE ORDER ") || $0.hasPrefix("RACE ROUND ") }?
+        .hasPrefix("RACE ORDER ") ?? false
+    }
+
     /// The continuation misuse the runtime reported, if any.
     public var misuse: String? {
       text.split(separator: "\n").first { $0.contains("SWIFT TASK CONTINUATION MISUSE") }.map(String.init)

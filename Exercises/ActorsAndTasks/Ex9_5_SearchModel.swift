@@ -6,7 +6,8 @@
 //   - each query's search cancels the one before it; [no-cancel]
 //   - `results` (and `failure`) show only the newest query's answer: an older search's answer,
 //     even one that ignores its cancellation and answers late, never overwrites it;
-//     [older-answer-wins] [wrong-results]
+//     [older-answer-wins] [wrong-results] (Whether `results` empties when a new query starts or
+//     keeps the last answer until the new one comes is yours.)
 //   - a search that fails sets `failure` to its error; one that is cancelled changes nothing;
 //     [failure-ignored] [cancellation-as-failure]
 //   - when the screen goes away (the model is released), its search is cancelled: the task must

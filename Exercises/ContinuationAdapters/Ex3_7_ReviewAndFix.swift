@@ -3,8 +3,8 @@
 // Check it: swift run course check 3.7   (or: swift test --filter ContinuationAdaptersTests.Ex3_7_ReviewAndFixTests)
 //
 // This file was written in a hurry, during the first week of a migration. It
-// compiles, it passed a demo, and it has five of the problems the lesson's review
-// checklist names. Find them, fix them. [keeps-unsafe] [keeps-presenter-copy] [keeps-done-only]
+// compiles, it passed a demo, and it has the five problems of the lesson's "Review
+// checklist" (its numbered list), one of each. Find them, fix them. [keeps-unsafe] [keeps-presenter-copy] [keeps-done-only]
 // [keeps-spinner-in-closure] [keeps-progress-continuation]
 // Keep every type's public API as it is: the rest of the app already calls it.
 // Keep what each type does, too:

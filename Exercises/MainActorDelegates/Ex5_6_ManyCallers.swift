@@ -7,7 +7,9 @@
 //     once the delegate method hears it. [never-asks-center] [never-resumes] [returns-other-answer]
 //   - Callers may overlap. While the prompt is showing, a second `requestAccess()` waits for the
 //     same answer, and the center calls its delegate once for both: every caller gets that answer,
-//     and none waits forever. [one-continuation] [one-per-answer] [busy-denied]
+//     and none waits forever. [one-continuation] [one-per-answer] [busy-denied] (Whether a caller
+//     that comes while the prompt shows asks the center too is yours: a center asked again while
+//     its prompt shows keeps that one prompt.)
 //   - After an answer, a new request asks the center again, and returns the next answer, not the
 //     last. [cached-answer] [resume-in-task]
 //   - Each caller's continuation is resumed exactly once. [double-resume] [never-emptied]

@@ -4,9 +4,9 @@
 //
 // Two functions:
 //   - `showPreparedFeed`: load the feed, run the slow `prepare` step on the `work`
-//     queue (never on the main queue), then show the result on the screen from the
-//     main queue, whichever queue called it. Return the chain, which settles once the
-//     screen is updated. [map-default-queue] [prepared-not-shown] [done-on-work] [skip-hop-on-main]
+//     queue it is given (that queue, not merely one that is not main), then show the
+//     result on the screen from the main queue, whichever queue called it. Return the
+//     chain, which settles once the screen is updated. [map-default-queue] [prepared-not-shown] [done-on-work] [skip-hop-on-main]
 //   - `currentTheme`: a legacy synchronous entry point, called on the main queue, that
 //     must return the theme of one `store.load()` before it returns. Use `wait()`, without
 //     deadlocking the main queue. [wrong-theme] [loads-not-once] [wait-with-map]

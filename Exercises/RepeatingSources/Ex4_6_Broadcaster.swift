@@ -6,8 +6,9 @@
 // Build the broadcaster that gives each subscriber its own stream:
 //   - every subscriber gets every price published after `subscribe()` returns, in
 //     order; [shared-stream] [task-per-yield]
-//   - a subscriber that stops (breaks, or is cancelled: its loop then ends, as an `AsyncStream`'s
-//     does) is removed; [never-removes]
+//   - a subscriber that stops is removed: once its task is cancelled, or its stream released
+//     (a loop that breaks while its stream is still held tells the stream nothing, so that
+//     subscriber may stay listed until the stream goes); [never-removes]
 //   - the broadcaster is registered with the ticker, once for all, while it has subscribers,
 //     and unregistered after the last one leaves; [register-per-subscriber] [stale-registration]
 //   - subscribing and cancelling from many tasks at once loses nothing and leaks

@@ -23,9 +23,11 @@ public enum AwaitAudit {
     "withDeadline", "withDeadlineResult", "awaitSettled", "eventually", "withMainQueueHeld", "ResumeProbe.run",
     "Generated.expect",
   ]
-  /// Awaits that end on their own, or whose closures are checked on their own.
+  /// Awaits that end on their own, or whose closures are checked on their own (a race program
+  /// runs the learner's code in a process of its own, which it ends at its limit).
   static let boundedCalls: Set<String> = deadlines.union([
     "withCooperativePoolHeld", "Task.yield", "Task.sleep", "MainActor.run", "ChildProcessSlots.shared.run", "#expect",
+    "RaceProgram.run",
   ])
   /// Kit methods that wait under a deadline of their own.
   static let boundedMethods: Set<String> = [

@@ -9,6 +9,8 @@
 //   - a withdrawal that does not fit when it is made is refused at once, without asking
 //     `authorize`; [asks-before-checking]
 //   - a withdrawal that `authorize` refuses throws its error and changes nothing; [no-authorize] [not-refunded]
+//     (Taking the amount out before `authorize` answers and giving it back on a refusal is right:
+//     once the withdrawal has thrown, the balance is what it would be had it never been made.)
 //   - withdrawals that fit, one after another or at the same time, all go through. [busy-refused] [wrong-refusal]
 // `authorize` is an `await`: while it runs, other withdrawals run on this actor.
 

@@ -7,7 +7,8 @@
 //   - retry only errors for which `isRetryable` says yes; any other error fails at once,
 //     with its own error; [retry-everything] [ignores-predicate] [changed-error]
 //   - wait `initialDelay` seconds before the second attempt, twice that before the third,
-//     and so on (use `after`, never `sleep`); [no-initial-delay] [late-first-wait] [linear-backoff]
+//     and so on (wait with `after`, the timer the tests hear, never with `sleep` or another
+//     timer); [no-initial-delay] [late-first-wait] [linear-backoff]
 //   - never retry a cancellation; [all-errors-policy]
 //   - when the attempts are used up, fail with the last error. [exhausted-error]
 //

@@ -13,8 +13,8 @@
 //   [no-guard] [never-on-failure] [neither-hangs]
 //   It passes the credentials on as given and returns the service's own session. [drops-password]
 //   [builds-own-session]
-//   It throws the service's own error, and `NeitherValueNorError` when the service answers with
-//   neither. [never-on-failure] [guest-on-failure] [generic-error] [neither-hangs]
+//   It throws the service's own error (also when a session comes with it), and
+//   `NeitherValueNorError` when the service answers with neither. [never-on-failure] [guest-on-failure] [generic-error] [neither-hangs]
 //   The first answer wins; a second one is ignored. [latest-wins] [no-guard]
 //
 // The teammate wrote this suite. It passes. Review it as you would in a code review: some of its tests are

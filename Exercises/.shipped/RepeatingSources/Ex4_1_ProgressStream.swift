@@ -8,7 +8,8 @@
 // It finishes when the download ends, either way. [no-finish]
 // It starts the download once, when the stream is created. [start-in-task]
 // A consumer that stops early (it leaves its loop, or its task is cancelled) cancels the
-// download. [no-cancel]
+// download. [no-cancel] Cancelling a download that has ended does nothing, so the stream may
+// cancel it whenever it terminates.
 
 import CourseCatalog
 import LegacyKit

@@ -1,5 +1,6 @@
 import ActorsAndTasks
 import CourseKit
+import Locking
 import Testing
 
 @Suite("9.3 `when` becomes a task group", .exercise("9.3"))
@@ -116,5 +117,107 @@ struct Ex9_3_TaskGroupsTests {
       read == ["article 1", "Boom(2)", "article 3"],
       "The fetches finished 2 (failing with Boom(2)), 3, 1, and `fetchEach` \(read.map { "returned \($0)" } ?? did(outcomes)): every outcome, in the order of ids. [completion-order] [resolved-cancels] [wrong-values]"
     )
+  }
+
+  /// `fetchAll([1, 2, 3])` (or `fetchEach`) whose fetches answer with `outcomes` (by id), in every
+  /// order: the order the answers came in is recorded, to say which failure arrived first.
+  static func threeFetches(
+    each: Bool, _ outcomes: @escaping @Sendable (Int) -> Result<String, any Error>
+  ) -> Interleavings.World {
+    let fetch = HeldCalls<Int, String>()
+    let answered = Locked<[Int]>([])
+    let result = Locked<(Result<[String], any Error>, running: [Int])?>(nil)
+    let name = each ? "fetchEach" : "fetchAll"
+    return Interleavings.World(
+      callers: [
+        Interleavings.Caller("the call \(name)([1, 2, 3])") {
+          let outcome: Result<[String], any Error>
+          if each {
+            let read = await fetchEach(ids, fetch: fetch.function).map { outcome in
+              switch outcome {
+              case .success(let value): value
+              case .failure(let error): "\(error)"
+              }
+            }
+            outcome = .success(read)
+          } else {
+            outcome = await Interleavings.outcome { try await fetchAll(ids, fetch: fetch.function) }
+          }
+          let running = fetch.inFlight.map { fetch.arguments[$0] }
+          result.withLock { $0 = (outcome, running) }
+        }
+      ],
+      dependencies: [
+        fetch.dependency({ "the fetch of \($0)" }) { id, _ in
+          answered.withLock { $0.append(id) }
+          return outcomes(id)
+        }
+      ],
+      check: {
+        guard let (outcome, running) = result.withLock({ $0 }) else {
+          return
+            "`\(name)` never returned, though every fetch answered or was cancelled, which \"\(name) fetches every id at once\" explains. [awaits-in-order]"
+        }
+        if !running.isEmpty {
+          return
+            "`\(name)` returned while the fetches of \(running) were still running: nothing it started may outlive it, which \"fetchAll throws the first error to arrive\" explains. [siblings-left-running]"
+        }
+        let order = answered.withLock { $0 }
+        if each {
+          let expected = ids.map { id in
+            switch outcomes(id) {
+            case .success(let value): value
+            case .failure(let error): "\(error)"
+            }
+          }
+          guard let read = try? outcome.get(), read == expected else {
+            return
+              "the fetches answered \(order.map(String.init).joined(separator: ", ")), and `fetchEach` returned \((try? outcome.get()).map { "\($0)" } ?? "nothing"), not \(expected): every outcome, in the order of ids, whatever order they finish in, which \"fetchEach fetches every id at once\" explains. [completion-order] [wrong-values]"
+          }
+          return nil
+        }
+        let firstFailure = order.first { id in (try? outcomes(id).get()) == nil }
+        let expected: Result<[String], any Error> =
+          firstFailure.map { outcomes($0).map { [$0] } } ?? .success(ids.map { "article \($0)" })
+        if "\(outcome)" == "\(expected)" { return nil }
+        guard let firstFailure else {
+          return
+            "the fetches finished \(order.map(String.init).joined(separator: ", ")), and `fetchAll` \(did(outcome)): values go back in the order of ids, whatever order they finish in, which \"fetchAll fetches every id at once\" explains. [completion-order] [wrong-values]"
+        }
+        return
+          "the fetch of \(firstFailure) was the first to fail, and `fetchAll` \(did(outcome)): it throws the first error to arrive, in time, not in the order of ids, which \"fetchAll throws the first error to arrive\" explains. [awaits-in-order] [wrong-values]"
+      })
+  }
+
+  @Test(
+    "fetchAll and fetchEach, their fetches answered in every order: values in the order of ids, the first error to arrive thrown, nothing left running"
+  )
+  func everyOrderOfAnswers() async {
+    let allSucceed = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore { Ex9_3_TaskGroupsTests.threeFetches(each: false) { .success("article \($0)") } }
+      }
+    }
+    Interleavings.expectEveryOrderHolds(allSucceed, "fetchAll([1, 2, 3]) whose fetches all succeed")
+    let twoFail = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore {
+          Ex9_3_TaskGroupsTests.threeFetches(each: false) {
+            $0 == 1 ? .success("article 1") : .failure(Boom(number: $0))
+          }
+        }
+      }
+    }
+    Interleavings.expectEveryOrderHolds(twoFail, "fetchAll([1, 2, 3]) whose fetches of 2 and 3 fail")
+    let each = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore {
+          Ex9_3_TaskGroupsTests.threeFetches(each: true) {
+            $0 == 2 ? .failure(Boom(number: 2)) : .success("article \($0)")
+          }
+        }
+      }
+    }
+    Interleavings.expectEveryOrderHolds(each, "fetchEach([1, 2, 3]) whose fetch of 2 fails")
   }
 }

@@ -1,5 +1,6 @@
 import ActorsAndTasks
 import CourseKit
+import Locking
 import Testing
 
 @Suite("9.4 `race` and a timeout on an injected clock", .exercise("9.4"))
@@ -144,5 +145,54 @@ struct Ex9_4_RaceAndTimeoutTests {
       !running && cancelled,
       "`withTimeout` threw, and the operation \(running ? "was still running" : "had ended") and was \(cancelled ? "" : "not ")cancelled: a timeout cancels the work, and waits for it to end, or the work outlives the call.\(Self.why) [work-left-running]"
     )
+  }
+
+  /// `firstAnswer(from:)` of three mirrors that answer with `outcomes` (by mirror), in every order.
+  static func threeMirrors(_ outcomes: @escaping @Sendable (Int) -> Result<String, any Error>) -> Interleavings.World {
+    let fetch = HeldCalls<Int, String>()
+    let answered = Locked<[Int]>([])
+    let result = Locked<(Result<String, any Error>, running: [Int])?>(nil)
+    return Interleavings.World(
+      callers: [
+        Interleavings.Caller("the call firstAnswer(from: mirrors 1, 2 and 3)") {
+          let outcome = await Interleavings.outcome { try await firstAnswer(from: mirrors(fetch)) }
+          let running = fetch.inFlight.map { fetch.arguments[$0] }
+          result.withLock { $0 = (outcome, running) }
+        }
+      ],
+      dependencies: [
+        fetch.dependency({ "mirror \($0)" }) { mirror, _ in
+          answered.withLock { $0.append(mirror) }
+          return outcomes(mirror)
+        }
+      ],
+      check: {
+        guard let (outcome, running) = result.withLock({ $0 }) else {
+          return
+            "`firstAnswer` never returned, though every mirror answered or was cancelled, which \"The first mirror to answer wins\" explains. [losers-left-running]"
+        }
+        if !running.isEmpty {
+          return
+            "`firstAnswer` returned while mirrors \(running) were still running: the others are cancelled and ended before it returns, which \"The first mirror to answer wins\" explains. [losers-left-running]"
+        }
+        guard let first = answered.withLock({ $0.first }) else { return nil }
+        if "\(outcome)" == "\(outcomes(first))" { return nil }
+        return
+          "mirror \(first) answered first (\(did(outcomes(first)))), and `firstAnswer` \(did(outcome)): what the first to finish returns or throws is the answer, whichever mirror it is, which \"The first mirror to answer wins\" or \"A mirror that fails first\" explains. [wrong-answer] [first-success-only]"
+      })
+  }
+
+  @Test(
+    "firstAnswer, its mirrors answering in every order, some failing: the first to finish is the answer, and no mirror outlives the call"
+  )
+  func everyOrderOfMirrors() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore {
+          Ex9_4_RaceAndTimeoutTests.threeMirrors { $0 == 2 ? .failure(Boom(number: 2)) : .success("from mirror \($0)") }
+        }
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "firstAnswer of mirrors 1, 2 and 3, mirror 2 failing")
   }
 }

@@ -147,6 +147,28 @@ struct Ex9_4_RaceAndTimeoutTests {
     )
   }
 
+  @Test("A call cancelled before its time passed is no timeout: it never throws TimedOut while the clock stands still")
+  func cancelledIsNoTimeout() async throws {
+    let clock = TestClock()
+    // An operation that ignores its cancellation, answered only once everything else has settled:
+    // what the call throws is then what it made of the cancel, not which child ended first.
+    let operation = HeldCalls<Int, String>(ignoringCancellation: true)
+    let watch = SuspensionWatch()
+    let call = Task(executorPreference: watch) {
+      try await withTimeout(.seconds(5), clock: clock, operation: operation.calling(1))
+    }
+    let end = TaskEnd(call)
+    _ = await eventually { (clock.waitingSleeps.count == 1 && operation.count == 1) || end.hasEnded }
+    call.cancel()
+    _ = await watch.parked()
+    for index in 0..<operation.count { operation.answer(index, with: .failure(Boom(number: 9))) }
+    let outcome = await withDeadlineResult("withTimeout(.seconds(5)), cancelled at 0 s") { try await call.value }
+    #expect(
+      !(outcome.failure is TimedOut),
+      "The call was cancelled while no time had passed on the clock, and `withTimeout` threw `TimedOut`: a timeout is the duration passing first, and a cancelled wait is not one. A sleep that throws when its task is cancelled must not be read as time up. [wrong-answer]"
+    )
+  }
+
   /// `firstAnswer(from:)` of three mirrors that answer with `outcomes` (by mirror), in every order.
   static func threeMirrors(_ outcomes: @escaping @Sendable (Int) -> Result<String, any Error>) -> Interleavings.World {
     let fetch = HeldCalls<Int, String>()

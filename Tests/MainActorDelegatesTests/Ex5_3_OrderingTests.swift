@@ -46,6 +46,42 @@ struct Ex5_3_OrderingTests {
     ResumeProbe.expectExactlyOnce(child, "OrderedBatchHandler")
   }
 
+  @Test(
+    "A burst of 5,000 batches delivered while the main actor is busy all arrive, in order, proved in a child process")
+  func burstWhileBusy() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 30) {
+          // The main actor is busy while the loader delivers the whole burst: whatever reads on
+          // it has read nothing yet, so a buffer of any small size (eight, a thousand) is full.
+          let recorder = await BatchRecorder()
+          let handler = OrderedBatchHandler { batch in recorder.record(batch) }
+          let loader = ImageBatchLoader(delegate: handler, plan: .init(batches: 5000, imagesPerBatch: 1, interval: 0))
+          let delivered = try await withMainQueueHeld(seconds: 10, "a burst of 5,000 batches") {
+            loader.start()
+            return await eventually(within: 10) { loader.deliveredBatches == 5000 }
+          }
+          let arrived = await recorder.wait(for: 5000, within: 10)
+          withExtendedLifetime(handler) {}
+          let count = await recorder.batches.count
+          guard arrived || !delivered else {
+            throw ResumeProbe.ProbeFailure(
+              "The loader delivered 5,000 batches while the main actor was busy, and \(count) arrived: every batch arrives, however many come before the main actor reads, so the stream buffers them all (.unbounded); a buffer of any size drops what its consumer has not read yet. [newest-only]"
+            )
+          }
+          let order = await recorder.order
+          let inversions = zip(order, order.dropFirst()).filter { $0 > $1 }.count
+          guard inversions == 0 else {
+            throw ResumeProbe.ProbeFailure(
+              "5,000 batches delivered while the main actor was busy arrived out of order (\(inversions) times), which \"A thousand batches delivered back to back\" explains. [task-per-callback]"
+            )
+          }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "OrderedBatchHandler")
+  }
+
   @Test("A handler that goes away ends its consumer, and the consumer does not keep the handler alive")
   func consumerEndsWithTheHandler() async {
     let probe = LeakProbe()

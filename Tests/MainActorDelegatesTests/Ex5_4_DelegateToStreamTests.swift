@@ -101,7 +101,7 @@ struct Ex5_4_DelegateToStreamTests {
     )
   }
 
-  @Test("The view model appends every batch's images, on the main actor")
+  @Test("The view model appends every batch's images, on the main actor, a second load's after the first's")
   @MainActor
   func viewModelConsumes() async throws {
     let model = StreamingGalleryViewModel()
@@ -119,6 +119,17 @@ struct Ex5_4_DelegateToStreamTests {
     #expect(
       model.images == (0..<4).flatMap { ImageBatchLoader.batch($0, size: 2) },
       "Append each batch, with for await, until the stream ends. [replace-images]")
+    // A second load adds to what the first one showed.
+    let more = AsyncStream<[UIImage]> { continuation in
+      for index in 4..<6 { continuation.yield(ImageBatchLoader.batch(index, size: 2)) }
+      continuation.finish()
+    }
+    let first = model.images.count
+    _ = await withDeadlineResult("a second StreamingGalleryViewModel.load(_:)") { await model.load(more) }
+    #expect(
+      first != 8 || model.images == (0..<6).flatMap { ImageBatchLoader.batch($0, size: 2) },
+      "After a load that showed 8 images, a second load of 4 more left \(model.images.count): `load(_:)` appends to the images already shown, so a second load adds to the first's. [replace-images]"
+    )
   }
 }
 

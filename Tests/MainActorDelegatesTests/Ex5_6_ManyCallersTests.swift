@@ -60,6 +60,22 @@ struct Ex5_6_ManyCallersTests {
     )
   }
 
+  @Test("An answer nobody here waited for is kept for no one: the next request asks, proved in a child process")
+  func strayAnswer() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) { try await Self.strayAnswer() }
+      }
+    }
+    Self.report(
+      child,
+      ifNeverResumed:
+        "After an answer nobody here waited for, a request never returned when the center answered its own prompt: every request waits for the answer to its own prompt, which \"One caller gets the user's answer\" or \"A request after an answer asks again\" explains. [cached-answer]",
+      ifResumedTwice:
+        "After an answer nobody here waited for, a request was resumed twice: resume each waiting continuation once. [double-resume]"
+    )
+  }
+
   // MARK: The scenarios, in the child
 
   /// A requester over a fresh center, and the center.
@@ -109,6 +125,25 @@ struct Ex5_6_ManyCallersTests {
     guard answers == (.granted, .granted) else {
       throw ResumeProbe.ProbeFailure(
         "The user granted access once, for two overlapping calls, and they returned \(answers.0) and \(answers.1): every caller waits for the user's answer, and gets it, even one that asked while the prompt was showing. [busy-denied]"
+      )
+    }
+  }
+
+  /// Another part of the app shows the prompt, and the user answers it while no caller waits; then
+  /// a caller asks.
+  @MainActor static func strayAnswer() async throws {
+    let (requester, center) = requester()
+    center.requestAccess()
+    center.answer(.denied)
+    // The user will answer the caller's prompt once it is showing.
+    let user = Task {
+      if await eventually({ await center.requests >= 2 }) { center.answer(.granted) }
+    }
+    let answer = await requester.requestAccess()
+    user.cancel()
+    guard center.requests >= 2, answer == .granted else {
+      throw ResumeProbe.ProbeFailure(
+        "The user denied a prompt that another part of the app showed, while no caller waited; then requestAccess() \(center.requests >= 2 ? "asked the center, the user granted, and it" : "did not ask the center, and") returned \(answer): an answer nobody waited for is kept for no one, and a new request asks, and returns the answer to its own prompt, which \"A request after an answer asks again\" explains. [cached-answer]"
       )
     }
   }

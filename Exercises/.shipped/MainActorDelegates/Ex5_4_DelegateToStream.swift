@@ -9,8 +9,8 @@
 //   - The stream finishes when the loader finishes. [no-finish]
 //   - A consumer that stops (breaks, is cancelled) stops the loader, and its loop
 //     ends. [no-stop] [unfolding-batches]
-//   - `StreamingGalleryViewModel.load(_:)` appends every batch's images, on the main
-//     actor. [replace-images]
+//   - `StreamingGalleryViewModel.load(_:)` appends every batch's images to those it
+//     already shows (a second `load` adds to the first's), on the main actor. [replace-images]
 
 import CourseCatalog
 import LegacyKit

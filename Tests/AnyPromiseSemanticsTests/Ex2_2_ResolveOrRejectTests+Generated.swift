@@ -18,7 +18,7 @@ extension Ex2_2_ResolveOrRejectTests {
     ])
     await Generated.expect(
       "status(from:)", answers,
-      describe: { "the service answering \(Said.reply($0) { "the status \"\($0)\"" })" }
+      describe: { "the service answering \(Said.answer($0) { "the status \"\($0)\"" })" }
     ) { answer in
       func settle(
         _ status: (StatusService) -> AnyPromise

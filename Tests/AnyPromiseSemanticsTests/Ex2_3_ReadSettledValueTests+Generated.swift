@@ -34,7 +34,7 @@ extension Ex2_3_ReadSettledValueTests {
     var description: String {
       switch self {
       case .pending: "a pending promise"
-      case .rejected(let error): "a promise rejected with \(Said.error(error))"
+      case .rejected(let error): "a promise rejected with \(Said.errorCase(error))"
       case .fulfilled(let object): "a promise fulfilled with \(object)"
       }
     }
@@ -64,7 +64,7 @@ extension Ex2_3_ReadSettledValueTests {
           "CastError"
         )
       case .failure(let error)?:
-        (kind, words, errorType) = (.failure, ".failure(\(Said.error(error)))", String(reflecting: type(of: error)))
+        (kind, words, errorType) = (.failure, ".failure(\(Said.errorCase(error)))", String(reflecting: type(of: error)))
       }
     }
   }

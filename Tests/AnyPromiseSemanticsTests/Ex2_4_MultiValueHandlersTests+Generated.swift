@@ -40,7 +40,7 @@ extension Ex2_4_MultiValueHandlersTests {
       case .name(let name): "a login of the name \"\(name)\" alone"
       case .manifold(let name, let count, let lastLogin):
         "a login of (\"\(name)\", \(count.map { "\($0)" } ?? "nil")\(lastLogin ? ", \"yesterday\"" : ""))"
-      case .rejected(let error): "a login rejected with \(Said.error(error))"
+      case .rejected(let error): "a login rejected with \(Said.errorCase(error))"
       }
     }
   }

@@ -28,9 +28,9 @@ extension Ex2_5_BridgingTests {
     var description: String {
       switch self {
       case .toObjC(let id, let reply):
-        "the directory's typed promise for user \(id) given \(Said.reply(reply) { "the profile of \($0.displayName)" })"
+        "the directory's typed promise for user \(id) given \(Said.answer(reply) { "the profile of \($0.displayName)" })"
       case .fromObjC(let id, let reply):
-        "the cache's AnyPromise for user \(id) given \(Said.reply(reply) { _ in "a cached profile" })"
+        "the cache's AnyPromise for user \(id) given \(Said.answer(reply) { _ in "a cached profile" })"
       }
     }
   }

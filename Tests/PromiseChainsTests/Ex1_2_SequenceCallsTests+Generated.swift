@@ -20,8 +20,8 @@ extension Ex1_2_SequenceCallsTests {
 
     var description: String {
       switch self {
-      case .signInFails(let error): "a sign-in that fails with \(Said.error(error))"
-      case .feedFails(let error): "a feed that fails with \(Said.error(error))"
+      case .signInFails(let error): "a sign-in that fails with \(Said.errorCase(error))"
+      case .feedFails(let error): "a feed that fails with \(Said.errorCase(error))"
       case .feed(let articles): "the feed \(Said.feed(articles))"
       }
     }
@@ -42,7 +42,7 @@ extension Ex1_2_SequenceCallsTests {
         case .feed(let articles): api.feeds.script(.succeed(articles))
         }
         let result = try? await showHeadlines(api, screen).settled(within: 0.5, "showHeadlines")
-        return (result.map(Said.outcome) ?? "never settled", screen.events, api.feeds.calls.map(\.user))
+        return (result.map(Said.returnedOrThrew) ?? "never settled", screen.events, api.feeds.calls.map(\.user))
       }
       let mine = await run { PromiseChains.showHeadlines(for: "ada", api: $0, screen: $1) }
       let reference = await run { PromiseChainsReference.showHeadlines(for: "ada", api: $0, screen: $1) }

@@ -26,7 +26,7 @@ extension Ex1_3_HandleErrorsTests {
       let cache = "the cache \(Said.feed(cache))"
       switch answer {
       case .success(let articles): return "\(cache) and the feed \(Said.feed(articles))"
-      case .failure(let error): return "\(cache) and a feed that fails with \(Said.error(error))"
+      case .failure(let error): return "\(cache) and a feed that fails with \(Said.errorCase(error))"
       }
     }
   }

@@ -12,7 +12,7 @@ extension Ex1_4_FanOutFanInTests {
   /// The requests in words: "ids [3, 1 (fails with LegacyError.offline), 3], answering in the order of ids [1, 3, 3]".
   static func said(_ requests: [ThumbnailRequest]) -> String {
     let ids = requests.map { request in
-      "\(request.articleID)\(request.failure.map { " (fails with \(Said.error($0)))" } ?? "")"
+      "\(request.articleID)\(request.failure.map { " (fails with \(Said.errorCase($0)))" } ?? "")"
     }
     let arrivals = arrivalOrder(requests).map { requests[$0].articleID }
     return "articles of ids [\(ids.joined(separator: ", "))], answering in the order of ids \(arrivals)"
@@ -53,7 +53,7 @@ extension Ex1_4_FanOutFanInTests {
     switch try? await promise.settled(within: 0.5, "the thumbnails") {
     case .success(let thumbnails)?:
       return ("gave the thumbnails of ids \(thumbnails.map(\.articleID))", thumbnails.map(\.articleID))
-    case .failure(let error)?: return ("rejected with \(Said.error(error))", nil)
+    case .failure(let error)?: return ("rejected with \(Said.errorCase(error))", nil)
     case nil: return ("never settled", nil)
     }
   }

@@ -41,7 +41,7 @@ extension Ex1_5_FlattenPyramidTests {
 
     var description: String {
       guard let step, let error else { return "a checkout where every step succeeds" }
-      return "a checkout whose \(step.rawValue) step fails with \(Said.error(error))"
+      return "a checkout whose \(step.rawValue) step fails with \(Said.errorCase(error))"
     }
   }
 
@@ -55,7 +55,7 @@ extension Ex1_5_FlattenPyramidTests {
       ) async -> (result: String, events: [String]) {
         let backend = failure.backend()
         let result = try? await checkout(backend).settled(within: 0.5, "checkout")
-        return (result.map(Said.outcome) ?? "never settled", backend.events)
+        return (result.map(Said.returnedOrThrew) ?? "never settled", backend.events)
       }
       let mine = await run { PromiseChains.checkout(cartID: "cart-1", backend: $0) }
       // The header's reference is the pyramid itself, run on a fresh backend of its own.
@@ -63,7 +63,7 @@ extension Ex1_5_FlattenPyramidTests {
       let pyramid = await withCheckedContinuation { continuation in
         PyramidCheckout.run(cartID: "cart-1", backend: backend) { continuation.resume(returning: $0) }
       }
-      let reference = (result: Said.outcome(pyramid), events: backend.events)
+      let reference = (result: Said.returnedOrThrew(pyramid), events: backend.events)
       guard mine != reference else { return nil }
       guard mine.result == reference.result else {
         let did = "The checkout \(mine.result), where the pyramid's \(reference.result)"

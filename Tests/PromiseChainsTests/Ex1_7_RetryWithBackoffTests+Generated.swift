@@ -43,7 +43,7 @@ extension Ex1_7_RetryWithBackoffTests {
       let said = answers.map { answer in
         switch answer {
         case .value(let value): "the value \(value)"
-        case .error(let error), .both(_, let error): Said.error(error)
+        case .error(let error), .both(_, let error): Said.errorCase(error)
         case .neither: "nothing"
         }
       }
@@ -62,7 +62,7 @@ extension Ex1_7_RetryWithBackoffTests {
     let accepts = scenario.accepts
     let result = try? await retry(scenario.maxAttempts, { accepts.accepts($0) }) { flaky.call() }
       .settled(within: 0.5, "retry")
-    return (result.map(Said.outcome) ?? "never settled", flaky.attempts)
+    return (result.map(Said.returnedOrThrew) ?? "never settled", flaky.attempts)
   }
 
   @Test(

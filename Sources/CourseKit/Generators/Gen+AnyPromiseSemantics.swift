@@ -51,6 +51,39 @@ extension Gen where Value == DynamicObject {
 }
 
 extension Said {
+  /// An error as a learner would write it, as ``error(_:)`` says it, but a `PMKError` by its case
+  /// (`PMKError.cancelled`), where its description is a sentence ("The asynchronous sequence was cancelled").
+  public static func errorCase(_ error: any Error) -> String {
+    guard let error = error as? PMKError else { return Said.error(error) }
+    return switch error {
+    case .invalidCallingConvention: "PMKError.invalidCallingConvention"
+    case .returnedSelf: "PMKError.returnedSelf"
+    case .badInput: "PMKError.badInput"
+    case .cancelled: "PMKError.cancelled"
+    case .compactMap: "PMKError.compactMap"
+    case .emptySequence: "PMKError.emptySequence"
+    case .noWinner: "PMKError.noWinner"
+    }
+  }
+
+  /// A reply as a learner would picture it, as ``reply(_:_:)`` says it, each error by ``errorCase(_:)``.
+  public static func answer<Element>(_ reply: Reply<Element>, _ value: (Element) -> String) -> String {
+    switch reply {
+    case .value(let element): "only \(value(element))"
+    case .error(let error): "only the error \(errorCase(error))"
+    case .both(let element, let error): "both \(value(element)) and the error \(errorCase(error))"
+    case .neither: "neither a value nor an error"
+    }
+  }
+
+  /// How a typed outcome compares, as ``outcome(_:)`` says it, each error by ``errorCase(_:)``.
+  public static func returnedOrThrew<T>(_ result: Swift.Result<T, any Error>) -> String {
+    switch result {
+    case .success(let value): "returned \(value)"
+    case .failure(let error): "threw \(String(reflecting: type(of: error))) \(errorCase(error))"
+    }
+  }
+
   /// How an untyped promise settled, as a learner would say it: "fulfilled with nil", "fulfilled with
   /// "degraded"", "fulfilled with 5 (an Int)", "rejected with URLError(.cancelled)", "never settled".
   public static func settled(_ result: Swift.Result<(any Sendable)?, any Error>?) -> String {
@@ -58,7 +91,7 @@ extension Said {
     case nil: "never settled"
     case .success(nil)?: "fulfilled with nil"
     case .success(let value?)?: "fulfilled with \(object(value))"
-    case .failure(let error)?: "rejected with \(Said.error(error))"
+    case .failure(let error)?: "rejected with \(errorCase(error))"
     }
   }
 

@@ -128,25 +128,16 @@ extension Ex2_3_ReadSettledValueTests {
             scenarios, trials: 300, describe: { "\($0.1) read as \($0.0.rawValue)" }
           ) { Self.difference($0.1, $0.0) }
           if let failure {
-            throw ResumeProbe.ProbeFailure(
-              "With \(failure.scenario) (the smallest of the scenarios drawn from seed \(failure.seed) that breaks it, first seen in scenario \(failure.trial)): \(failure.sentence)"
-            )
+            throw Generated.probeFailure(failure)
           }
         }
       }
     }
-    let trap =
-      child?.runtimeWords(containing: "Could not cast value")
-      ?? child?.runtimeWords(containing: "Unexpectedly found nil")
-    switch ResumeProbe.verdict(of: child) {
-    case .wrongResult(let sentence):
-      Issue.record(Comment(rawValue: sentence))
-    case .crashed where trap != nil:
-      Issue.record(
-        "settledResult(of:as:) crashed on a promise fulfilled with a value of another type than the one asked for: a forced cast traps, where the header asks for `.failure(AnyPromise.CastError(expected: T.self, actual: value))`, which \"A value of the wrong type is a failure\" explains. The runtime said: \(trap ?? "") [wrong-type-is-nil]"
-      )
-    default:
-      ResumeProbe.expectExactlyOnce(child, "settledResult(of:as:) on generated promises")
-    }
+    Generated.expectInChild(
+      child, "settledResult(of:as:) on generated promises",
+      trapWords: ["Could not cast value", "Unexpectedly found nil"],
+      ifTrappedInCall:
+        "settledResult(of:as:) crashed on a promise fulfilled with a value of another type than the one asked for: a forced cast traps, where the header asks for `.failure(AnyPromise.CastError(expected: T.self, actual: value))`, which \"A value of the wrong type is a failure\" explains. [wrong-type-is-nil]"
+    )
   }
 }

@@ -104,25 +104,16 @@ extension Ex2_4_MultiValueHandlersTests {
         await ResumeProbe.run(within: 30) {
           let failure = await Generated.check(Login.all, describe: \.description) { await Self.difference($0) }
           if let failure {
-            throw ResumeProbe.ProbeFailure(
-              "With \(failure.scenario) (the smallest of the scenarios drawn from seed \(failure.seed) that breaks it, first seen in scenario \(failure.trial)): \(failure.sentence)"
-            )
+            throw Generated.probeFailure(failure)
           }
         }
       }
     }
-    let trap =
-      child?.runtimeWords(containing: "Could not cast value")
-      ?? child?.runtimeWords(containing: "Unexpectedly found nil")
-    switch ResumeProbe.verdict(of: child) {
-    case .wrongResult(let sentence):
-      Issue.record(Comment(rawValue: sentence))
-    case .crashed where trap != nil:
-      Issue.record(
-        "summary(of:) crashed on a login that sent no count: \"<name>: no unread\" when there is no count, so do not assume the manifold (no `as!`, no `!`), which \"One value: the count is nil\" explains. The runtime said: \(trap ?? "") [zero-is-none]"
-      )
-    default:
-      ResumeProbe.expectExactlyOnce(child, "summary(of:) and acknowledge(_:log:) on generated logins")
-    }
+    Generated.expectInChild(
+      child, "summary(of:) and acknowledge(_:log:) on generated logins",
+      trapWords: ["Could not cast value", "Unexpectedly found nil"],
+      ifTrappedInCall:
+        "summary(of:) crashed on a login that sent no count: \"<name>: no unread\" when there is no count, so do not assume the manifold (no `as!`, no `!`), which \"One value: the count is nil\" explains. [zero-is-none]"
+    )
   }
 }

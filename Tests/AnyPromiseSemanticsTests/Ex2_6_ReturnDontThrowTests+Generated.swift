@@ -48,25 +48,16 @@ extension Ex2_6_ReturnDontThrowTests {
             await Self.difference($0)
           }
           if let failure {
-            throw ResumeProbe.ProbeFailure(
-              "With \(failure.scenario) (the smallest of the scenarios drawn from seed \(failure.seed) that breaks it, first seen in scenario \(failure.trial)): \(failure.sentence)"
-            )
+            throw Generated.probeFailure(failure)
           }
         }
       }
     }
-    let trap =
-      child?.runtimeWords(containing: "Could not cast value") ?? child?.runtimeWords(containing: "Fatal error")
-      ?? child?.runtimeWords(containing: "Unexpectedly found nil")
-    switch ResumeProbe.verdict(of: child) {
-    case .wrongResult(let sentence):
-      Issue.record(Comment(rawValue: sentence))
-    case .crashed where trap != nil:
-      Issue.record(
-        "validate(_:) crashed on an object that is no order, where \"something that is not an `Order`: reject with an error\", which \"Something that is not an order rejects\" explains. The runtime said: \(trap ?? "") [forced-cast]"
-      )
-    default:
-      ResumeProbe.expectExactlyOnce(child, "validate(_:) on generated orders")
-    }
+    Generated.expectInChild(
+      child, "validate(_:) on generated orders",
+      trapWords: ["Could not cast value", "Fatal error", "Unexpectedly found nil"],
+      ifTrappedInCall:
+        "validate(_:) crashed on an object that is no order, where \"something that is not an `Order`: reject with an error\", which \"Something that is not an order rejects\" explains. [forced-cast]"
+    )
   }
 }

@@ -86,6 +86,9 @@ extension Ex2_3_ReadSettledValueTests {
     }
   }
 
+  /// Every promise, read as every type.
+  static let scenarios = Gen<(ReadAs, Drawn)>.oneOf(ReadAs.allCases.map { type in Drawn.all.map { (type, $0) } })
+
   /// The sentence for `settledResult(of:as:)` on `drawn` read as `expected`, or nil when it gives the reference's result.
   static func difference(_ drawn: Drawn, _ expected: ReadAs) -> String? {
     let promise = drawn.promise
@@ -123,10 +126,10 @@ extension Ex2_3_ReadSettledValueTests {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run(within: 20) {
-          let scenarios = Gen<(ReadAs, Drawn)>.oneOf(ReadAs.allCases.map { type in Drawn.all.map { (type, $0) } })
+          let scenarios = Ex2_3_ReadSettledValueTests.scenarios
           let failure = await Generated.check(
             scenarios, trials: 300, describe: { "\($0.1) read as \($0.0.rawValue)" }
-          ) { Self.difference($0.1, $0.0) }
+          ) { Ex2_3_ReadSettledValueTests.difference($0.1, $0.0) }
           if let failure {
             throw Generated.probeFailure(failure)
           }

@@ -102,7 +102,9 @@ extension Ex2_4_MultiValueHandlersTests {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run(within: 30) {
-          let failure = await Generated.check(Login.all, describe: \.description) { await Self.difference($0) }
+          let failure = await Generated.check(Ex2_4_MultiValueHandlersTests.Login.all, describe: \.description) {
+            await Ex2_4_MultiValueHandlersTests.difference($0)
+          }
           if let failure {
             throw Generated.probeFailure(failure)
           }

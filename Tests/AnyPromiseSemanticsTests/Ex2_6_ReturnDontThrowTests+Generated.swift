@@ -45,7 +45,7 @@ extension Ex2_6_ReturnDontThrowTests {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run(within: 30) {
           let failure = await Generated.check(Gen.orderScenario, describe: \.description) {
-            await Self.difference($0)
+            await Ex2_6_ReturnDontThrowTests.difference($0)
           }
           if let failure {
             throw Generated.probeFailure(failure)

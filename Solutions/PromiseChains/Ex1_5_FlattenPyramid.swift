@@ -11,8 +11,9 @@ public func checkout(cartID: String, backend: CheckoutBackend) -> Promise<Pyrami
   }.then { cart in
     backend.reserve(cart).map { (cart, $0) }  // carry the cart along: charge needs its total
   }.then { cart, reservation in
-    backend.charge(cents: cart.totalCents).recover { error -> Promise<CheckoutBackend.Charge> in
-      backend.release(reservation)  // compensate, then stay rejected
+    // Compensate on every failure, a cancelled charge too (the pyramid does), then stay rejected.
+    backend.charge(cents: cart.totalCents).recover(policy: .allErrors) { error -> Promise<CheckoutBackend.Charge> in
+      backend.release(reservation)
       throw error
     }
   }.then { charge in

@@ -105,7 +105,7 @@ extension Catalog {
         hints: [
           "Write the happy path first: validate, reserve, charge, receipt, one `then` each, using the promise versions in `CheckoutBackend+Promises.swift`.",
           "A later step needs an earlier value (the cart's total, the reservation): carry it along with `map { (cart, $0) }`.",
-          "Compensate where the pyramid does: release the reservation in a `recover` on the charge that rethrows; a failed receipt is not a failed checkout.",
+          "Compensate where the pyramid does: release the reservation in a `recover(policy: .allErrors)` on the charge that rethrows (a cancelled charge too); a failed receipt is not a failed checkout.",
         ],
         antiPatterns: [
           AntiPattern(id: "no-failed-event", "Keep every step, compensation and analytics event"),

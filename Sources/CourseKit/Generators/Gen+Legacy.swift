@@ -83,7 +83,7 @@ public enum Said {
       ]
       return "CocoaError(\(names[error.code] ?? "code: \(error.code.rawValue)"))"
     case is CancellationError: return "CancellationError()"
-    case let error as PMKError: return "PMKError.\(error)"
+    case let error as PMKError: return errorCase(error)  // by its case: its description is a sentence
     case let error as AppError: return "\(error)"
     default: return "\(error)"
     }

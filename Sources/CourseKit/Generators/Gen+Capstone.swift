@@ -88,3 +88,52 @@ extension Gen where Value == DashboardScenario {
     }
   }
 }
+
+/// A download that a sync runs, and whether its stream is read as the values come or only once it has ended.
+public struct SyncScenario: Sendable {
+  public var plan: ProgressDownload.Plan
+  public var readsLate: Bool
+
+  public init(plan: ProgressDownload.Plan, readsLate: Bool) {
+    (self.plan, self.readsLate) = (plan, readsLate)
+  }
+}
+
+extension Gen where Value == SyncScenario {
+  /// A download reporting a few values or a burst of hundreds back to back (in any order, repeats among
+  /// them, going back, stopping short of 1), then completing or failing; read at once or late.
+  public static var sync: Gen<SyncScenario> {
+    Gen<SyncScenario> { choices in
+      let progress = Gen<[Double]>.oneOf([.progress(count: 0...6), .progress(count: 0...400)]).draw(&choices)
+      let outcome = Gen<Result<Int, LegacyError>>.element(of: [
+        .success(4096), .failure(.offline), .failure(.cancelled), .failure(.server(status: 500)),
+      ]).draw(&choices)
+      return SyncScenario(
+        plan: ProgressDownload.Plan(progress: progress, outcome: outcome, interval: 0),
+        readsLate: Gen<Bool>.bool.draw(&choices))
+    }
+  }
+}
+
+/// A gallery's loader plan, and whether its stream is read as the batches come or only once it has finished.
+public struct GalleryScenario: Sendable {
+  public var batches: Int
+  public var imagesPerBatch: Int
+  public var readsLate: Bool
+
+  public init(batches: Int, imagesPerBatch: Int, readsLate: Bool) {
+    (self.batches, self.imagesPerBatch, self.readsLate) = (batches, imagesPerBatch, readsLate)
+  }
+}
+
+extension Gen where Value == GalleryScenario {
+  /// A loader delivering no batch, a few, or a burst of hundreds back to back, of 0 to 3 images each
+  /// (an empty batch is a batch); read at once or late.
+  public static var galleryLoad: Gen<GalleryScenario> {
+    Gen<GalleryScenario> { choices in
+      GalleryScenario(
+        batches: Gen<Int>.oneOf([.int(in: 0...5), .int(in: 0...400)]).draw(&choices),
+        imagesPerBatch: Gen<Int>.int(in: 0...3).draw(&choices), readsLate: Gen<Bool>.bool.draw(&choices))
+    }
+  }
+}

@@ -37,14 +37,14 @@ extension Ex6_1_DashboardModelTests {
   ) async -> [DashboardScreen] {
     let sources = AnswersPerLoad(scenario.loads)
     let model = make(sources.sources, scenario.userID)
-    var screens: [DashboardScreen] = []
+    var shown: [DashboardScreen] = []
     for _ in scenario.loads {
       await load(model)
       var screen = read(model)
       (screen.asked, screen.refreshes) = (sources.asked, sources.refreshes)
-      screens.append(screen)
+      shown.append(screen)
     }
-    return screens
+    return shown
   }
 }
 

@@ -1,0 +1,79 @@
+import Foundation
+import LegacyKit
+
+/// Topic 9's data, drawn: ids in any order with repeats, fetches that finish in any order, and
+/// failures of every kind.
+public struct FetchScenario: Sendable {
+  /// The ids asked for: none, one or many, in any order, repeats among them.
+  public var ids: [Int]
+  /// How many times the fetch of each id (1 to 9, at index `id - 1`) yields before it answers, so
+  /// that fetches finish in an order of their own.
+  public var yields: [Int]
+  /// The ids whose fetch fails, each with its error.
+  public var failures: [Int: any Error]
+
+  public init(ids: [Int], yields: [Int], failures: [Int: any Error]) {
+    (self.ids, self.yields, self.failures) = (ids, yields, failures)
+  }
+}
+
+extension Gen where Value == FetchScenario {
+  /// Ids from 1 to 9, in any order and with repeats, up to `count`, of which up to `failing` distinct
+  /// ones fail, each with an error of any kind (``Gen/anyError``, cancellations included).
+  public static func fetches(count: ClosedRange<Int> = 0...8, failing: ClosedRange<Int>) -> Gen<FetchScenario> {
+    Gen<FetchScenario> { choices in
+      let ids = Gen<Int>.int(in: 1...9).array(count: count).draw(&choices)
+      let yields = Gen<Int>.int(in: 0...4).array(count: 9...9).draw(&choices)
+      let failing = Gen<Int>.int(in: failing).draw(&choices)
+      var failures: [Int: any Error] = [:]
+      // Which ids fail: each in turn, when a coin says so, until `failing` of them do.
+      for id in Set(ids).sorted() where failures.count < failing && Gen<Bool>.bool.draw(&choices) {
+        failures[id] = Gen<any Error>.anyError.draw(&choices)
+      }
+      return FetchScenario(ids: ids, yields: yields, failures: failures)
+    }
+  }
+}
+
+/// A call of 9.7's `retrying`: how many attempts it may make, its first delay, and what each attempt
+/// of `body` gives (the last repeats).
+public struct RetryScenario: Sendable {
+  public var maxAttempts: Int
+  /// The first delay, in seconds.
+  public var initialDelay: Int
+  public var attempts: [Result<String, any Error>]
+
+  public init(maxAttempts: Int, initialDelay: Int, attempts: [Result<String, any Error>]) {
+    (self.maxAttempts, self.initialDelay, self.attempts) = (maxAttempts, initialDelay, attempts)
+  }
+
+  /// The errors an attempt fails with: the app's own, the legacy app's, the system's, and a
+  /// cancellation (other kinds of cancellation are left out: whether they are "a cancellation" that
+  /// is never retried is not the header's to say).
+  public static let errors: [any Error] = [
+    AppError(number: 1), AppError(number: 2), LegacyError.offline, URLError(.timedOut), CancellationError(),
+  ]
+
+  /// Whether `retrying` may retry `error` in these scenarios: every error but `AppError(2)` and a `URLError`.
+  public static func isRetryable(_ error: any Error) -> Bool {
+    (error as? AppError)?.number != 2 && !(error is URLError)
+  }
+}
+
+extension Gen where Value == RetryScenario {
+  /// One to five attempts allowed, a first delay of 1 to 3 seconds, and one to six attempts drawn, each
+  /// a success or an error of ``RetryScenario/errors``.
+  public static var retries: Gen<RetryScenario> {
+    Gen<RetryScenario> { choices in
+      let maxAttempts = Gen<Int>.int(in: 1...5).draw(&choices)
+      let initialDelay = Gen<Int>.int(in: 1...3).draw(&choices)
+      let count = Gen<Int>.int(in: 1...6).draw(&choices)
+      let attempts = (0..<count).map { number -> Result<String, any Error> in
+        let error = Gen<Int>.int(in: 0...RetryScenario.errors.count).draw(&choices)
+        return error == RetryScenario.errors.count
+          ? .success("attempt \(number + 1)") : .failure(RetryScenario.errors[error])
+      }
+      return RetryScenario(maxAttempts: maxAttempts, initialDelay: initialDelay, attempts: attempts)
+    }
+  }
+}

@@ -31,9 +31,9 @@ extension Gen where Value == ChatScript {
   /// an error of any kind, each kind of cancellation too.
   public static var chat: Gen<ChatScript> {
     Gen<ChatScript> { choices in
-      let messages = Gen<String>.chatMessage.array(count: 0...6).draw(&choices)
-      let breaks = choices.draw(below: 3) != 0
-      return ChatScript(messages: messages, error: breaks ? Gen<any Error>.anyError.draw(&choices) : nil)
+      // The ending first, then the messages: a shrunk scenario keeps its ending while it loses messages.
+      let error = choices.draw(below: 3) != 0 ? Gen<any Error>.anyError.draw(&choices) : nil
+      return ChatScript(messages: Gen<String>.chatMessage.array(count: 0...6).draw(&choices), error: error)
     }
   }
 }
@@ -50,10 +50,9 @@ extension Gen where Value == LegacySocket.Plan {
   /// ones among them), then a clean close or any of `LegacyError`'s errors, its cancel too.
   public static var socketSession: Gen<LegacySocket.Plan> {
     Gen<LegacySocket.Plan> { choices in
-      let messages = Gen<String>.chatMessage.array(count: 0...6).draw(&choices)
-      let breaks = choices.draw(below: 3) != 0
+      let closeError = choices.draw(below: 3) != 0 ? Gen<LegacyError>.legacyError.draw(&choices) : nil
       return LegacySocket.Plan(
-        messages: messages, closeError: breaks ? Gen<LegacyError>.legacyError.draw(&choices) : nil, interval: 0)
+        messages: Gen<String>.chatMessage.array(count: 0...6).draw(&choices), closeError: closeError, interval: 0)
     }
   }
 
@@ -73,10 +72,9 @@ extension Gen where Value == ProgressDownload.Plan {
   /// that go back (a download that restarts), then its size or any of `LegacyError`'s errors.
   public static var progressSteps: Gen<ProgressDownload.Plan> {
     Gen<ProgressDownload.Plan> { choices in
-      let steps = Gen<Double>.element(of: [0.5, 0.25, 1, 0, 0.75, 0.1]).array(count: 0...7).draw(&choices)
-      let fails = choices.draw(below: 3) == 2
       let outcome: Result<Int, LegacyError> =
-        fails ? .failure(Gen<LegacyError>.legacyError.draw(&choices)) : .success(4096)
+        choices.draw(below: 3) == 2 ? .failure(Gen<LegacyError>.legacyError.draw(&choices)) : .success(4096)
+      let steps = Gen<Double>.element(of: [0.5, 0.25, 1, 0, 0.75, 0.1]).array(count: 0...7).draw(&choices)
       return ProgressDownload.Plan(progress: steps, outcome: outcome, interval: 0)
     }
   }

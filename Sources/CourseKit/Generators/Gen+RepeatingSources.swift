@@ -206,3 +206,36 @@ extension Gen where Value == [Double] {
     ])
   }
 }
+
+/// A price a ticker publishes, for one symbol.
+public struct Quote: Sendable, Equatable {
+  /// The symbol it is for.
+  public var symbol: String
+  /// The price.
+  public var price: Double
+}
+
+extension Gen where Value == [Quote] {
+  /// A ticker's tape: `symbol`'s prices among another symbol's, none, one, a few with repeats (the
+  /// same price twice in a row too) and in any order, or a burst of up to `most` of `symbol`'s.
+  public static func tickerTape(of symbol: String, burstUpTo most: Int) -> Gen<[Quote]> {
+    let quote = Gen<Quote> { choices in
+      let price = [101.5, 99, 100, 98.25][Int(choices.draw(below: 4))]
+      return Quote(symbol: choices.draw(below: 3) == 2 ? "OTHER" : symbol, price: price)
+    }
+    return oneOf([
+      quote.array(count: 0...7),
+      Gen<[Double]>.tickerPrices(burstUpTo: most).map { $0.map { Quote(symbol: symbol, price: $0) } },
+    ])
+  }
+}
+
+extension Said {
+  /// A tape in words: `ACME 99.0, OTHER 100.0, ACME 99.0`, or a long one by its count.
+  public static func tape(_ quotes: [Quote]) -> String {
+    if quotes.count <= 8 {
+      return quotes.isEmpty ? "nothing" : quotes.map { "\($0.symbol) \($0.price)" }.joined(separator: ", ")
+    }
+    return "\(count(quotes.count)) prices (\(quotes[0].symbol) \(quotes[0].price) to \(quotes[quotes.count - 1].price))"
+  }
+}

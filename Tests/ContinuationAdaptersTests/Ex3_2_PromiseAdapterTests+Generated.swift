@@ -23,11 +23,7 @@ extension Ex3_2_PromiseAdapterTests {
             }
             return Ex3_2_PromiseAdapterTests.difference(call, mine, reference)
           }
-          if let failure {
-            throw ResumeProbe.ProbeFailure(
-              "With \(failure.scenario) (the smallest of the scenarios drawn from seed \(failure.seed) that breaks it, first seen in scenario \(failure.trial)): \(failure.sentence)"
-            )
-          }
+          if let failure { throw failure.probeFailure }
         }
       }
     }

@@ -25,11 +25,7 @@ extension Ex3_3_ValueOrErrorAdapterTests {
             }
             return Ex3_3_ValueOrErrorAdapterTests.difference(asked, mine, reference)
           }
-          if let failure {
-            throw ResumeProbe.ProbeFailure(
-              "With \(failure.scenario) (the smallest of the scenarios drawn from seed \(failure.seed) that breaks it, first seen in scenario \(failure.trial)): \(failure.sentence)"
-            )
-          }
+          if let failure { throw failure.probeFailure }
         }
       }
     }
@@ -80,15 +76,15 @@ extension Ex3_3_ValueOrErrorAdapterTests {
     }
   }
 
-  /// What `load` returned or threw, asked for `asked.id` of a service of its own that replies as
+  /// What `profile` returned or threw, asked for `asked.id` of a service of its own that replies as
   /// `asked` says, and the ids the service was asked for.
   static func load(
-    _ asked: ProfileRequest, _ load: @Sendable (UserProfileService, Int) async throws -> UserProfile
+    _ asked: ProfileRequest, _ profile: @Sendable (UserProfileService, Int) async throws -> UserProfile
   ) async -> (outcome: Swift.Result<UserProfile, any Error>, calls: [Int]) {
     let service = UserProfileService()
     service.script(Script([asked.reply]))
     do {
-      return (.success(try await load(service, asked.id)), service.endpoint.calls)
+      return (.success(try await profile(service, asked.id)), service.endpoint.calls)
     } catch {
       return (.failure(error), service.endpoint.calls)
     }

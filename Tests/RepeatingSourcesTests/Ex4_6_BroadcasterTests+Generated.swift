@@ -39,6 +39,11 @@ extension Ex4_6_BroadcasterTests {
 
   /// The sentence for how `mine` differs from `reference`, or `nil`.
   static func difference(_ mine: Outcome, _ reference: Outcome) -> String? {
+    // The right subscribers, listening with no registration, lose every price: that is the cause.
+    if reference.registrations == 1, mine.registrations == 0, mine.count == reference.count {
+      return
+        "\(reference.count) subscribers are listening, and the broadcaster is not registered with the ticker: it is registered while it has subscribers, so one that joins after the last had left registers again; forget the old registration when you unregister, which \"After the last subscriber left, the next one registers again\" explains. [stale-registration]"
+    }
     for (number, expected) in reference.prices.sorted(by: { $0.key < $1.key }) {
       let read = mine.prices[number] ?? []
       guard read != expected else { continue }
@@ -55,10 +60,6 @@ extension Ex4_6_BroadcasterTests {
         : "\(reference.count) subscribers are still listening, and subscriberCount is \(mine.count): every subscriber is counted until it stops, and one that joins after others left must not take the place of one still listening, which \"A subscriber that stops is removed\" explains. [shared-stream]"
     }
     guard mine.registrations != reference.registrations else { return nil }
-    if reference.registrations == 1, mine.registrations == 0 {
-      return
-        "\(reference.count) subscribers are listening, and the broadcaster is not registered with the ticker: it is registered while it has subscribers, so one that joins after the last had left registers again; forget the old registration when you unregister, which \"After the last subscriber left, the next one registers again\" explains. [stale-registration]"
-    }
     if reference.registrations == 0 {
       return
         "Every subscriber left, and \(mine.registrations) ticker registrations are left: unregister after the last subscriber leaves, which \"A subscriber that stops is removed\" explains. [register-per-subscriber] [never-removes]"

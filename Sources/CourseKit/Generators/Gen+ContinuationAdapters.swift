@@ -58,3 +58,13 @@ extension Gen where Value == ProfileRequest {
     }
   }
 }
+
+extension Generated.Failure {
+  /// The failure as a check in a child process throws it, worded as ``Generated/expect`` records one:
+  /// "With <the smallest scenario> (…): <sentence>", its tags at the end.
+  public var probeFailure: ResumeProbe.ProbeFailure {
+    ResumeProbe.ProbeFailure(
+      "With \(scenario) (the smallest of the scenarios drawn from seed \(seed) that breaks it, first seen in scenario \(trial)): \(sentence)"
+    )
+  }
+}

@@ -48,7 +48,7 @@ extension Ex5_1_HandlerTests {
   static func forwarded<Handler: ImageBatchLoaderDelegate & Sendable>(
     _ batches: [[UIImage]], _ handler: (@escaping @MainActor @Sendable ([UIImage]) -> Void) -> Handler
   ) async -> [[UIImage]] {
-    let recorder = await BatchRecorder()
+    let recorder = BatchRecorder()
     let marking = MarkingDelegate(handler { batch in recorder.record(batch) })
     let loader = ImageBatchLoader(delegate: nil)
     let queue = QueueProbe.make("loader's background")

@@ -54,7 +54,7 @@ struct Ex5_3_OrderingTests {
         await ResumeProbe.run(within: 30) {
           // The main actor is busy while the loader delivers the whole burst: whatever reads on
           // it has read nothing yet, so a buffer of any small size (eight, a thousand) is full.
-          let recorder = await BatchRecorder()
+          let recorder = BatchRecorder()
           let handler = OrderedBatchHandler { batch in recorder.record(batch) }
           let loader = ImageBatchLoader(delegate: handler, plan: .init(batches: 5000, imagesPerBatch: 1, interval: 0))
           let delivered = try await withMainQueueHeld(seconds: 10, "a burst of 5,000 batches") {

@@ -38,11 +38,6 @@ extension Gen where Value == [[UIImage]] {
 }
 
 extension Said {
-  /// Progress values as a learner reads them: `0.4, 0.1, 0.4`, or "nothing".
-  public static func progress(_ values: [Double]) -> String {
-    values.isEmpty ? "nothing" : values.map { "\($0)" }.joined(separator: ", ")
-  }
-
   /// Batches of images by name: `[img-3, img-1], [], [img-2]`, or "no batch".
   public static func gallery(_ batches: [[UIImage]]) -> String {
     batches.isEmpty ? "no batch" : batches.map { images(of: $0) }.joined(separator: ", ")

@@ -54,8 +54,12 @@ extension Ex4_4_BufferingTests {
     for price in prices { ticker.publish(price, for: "ACME") }
     await ticker.flush()  // every price has been yielded before the consumer reads anything
     let read = Locked<[Double]>([])
-    let reader = Task { for await price in stream { read.withLock { $0.append(price) } } }
-    _ = await eventually(within: 0.2) { read.withLock { $0.count } >= owed }
+    // Every price is in the stream's buffer already: once the reader is parked in `next()`, it has
+    // read all there is, so what it read does not depend on how busy the machine is.
+    // A task does not keep its executor alive, and a cancelled reader still runs a job on it.
+    let watch = Unmanaged.passRetained(SuspensionWatch()).takeUnretainedValue()
+    let reader = Task(executorPreference: watch) { for await price in stream { read.withLock { $0.append(price) } } }
+    _ = await watch.parked()
     defer { reader.cancel() }
     return read.withLock { $0 }
   }

@@ -19,6 +19,22 @@ public enum JobSwapping {
     return try await body()
   }
 
+  /// Runs `body` with every task it starts on the pool held, then starts the held tasks newest
+  /// first, on this thread, one after the other.
+  ///
+  /// Where pairwise swapping leaves an order to the pool's threads and to how fast callbacks come,
+  /// this reverses every task `body` started, on every run: a check that reads callbacks forwarded
+  /// by a task each sees them backwards, however busy the machine. `body` must not wait for those
+  /// tasks (they start only when it returns); it may block its thread for a legacy queue's
+  /// callbacks. Process-wide, as swapping is: use it in a child process.
+  public static func reversingTasks(startedBy body: () -> Void) {
+    if !isAvailable { Issue.record(Comment(rawValue: Scheduling.JobSwapping.unavailableSentence)) }
+    JobCapture.begin()
+    body()
+    while JobCapture.runNewest() {}
+    JobCapture.end()
+  }
+
   /// Turns swapping on, until the matching ``end()``; records an issue if this runtime cannot.
   public static func begin() {
     if !isAvailable { Issue.record(Comment(rawValue: Scheduling.JobSwapping.unavailableSentence)) }

@@ -84,6 +84,21 @@ public enum JobCapture {
     return true
   }
 
+  /// Runs the newest captured job on the calling thread, to its next suspension, and returns
+  /// `true`; `false` when none waits. Draining with it starts the captured tasks in the opposite
+  /// order of their creation: the order the language allows and today's runtime almost never picks.
+  public static func runNewest() -> Bool {
+    guard
+      let next = state.withLock({ state -> Held? in
+        guard !state.held.isEmpty else { return nil }
+        state.ran += 1
+        return state.held.removeLast()
+      })
+    else { return false }
+    next.job.runSynchronously(on: driver.asUnownedTaskExecutor())
+    return true
+  }
+
   /// Called by the global executor's hook: holds `job` when a capture is on; returns whether it did.
   static func take(_ job: UnownedJob, _ original: JobSwapping.EnqueueOriginal) -> Bool {
     state.withLock { state in

@@ -79,15 +79,21 @@ struct Ex4_6_BroadcasterTests {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run(within: 5) {
-          // Tasks on the pool start out of creation order, as the language allows: a task per price
-          // then overtakes on every run, not only when the scheduler happens to.
-          JobSwapping.begin()
-          defer { JobSwapping.end() }
           let ticker = StockTicker()
           let broadcaster = PriceBroadcaster(ticker: ticker, symbol: "ACME")
           let streams = [broadcaster.subscribe(), broadcaster.subscribe()]
           let count = 200
-          for price in 1...count { ticker.publish(Double(price), for: "ACME") }
+          // Tasks on the pool may start in any order, as the language allows: every task started
+          // while the burst is delivered starts newest first, so a task per price overtakes on
+          // every run, however busy the machine, not only when the scheduler happens to.
+          let delivered = DispatchSemaphore(value: 0)
+          let end = ticker.register(symbol: "END") { _ in delivered.signal() }
+          JobSwapping.reversingTasks {
+            for price in 1...count { ticker.publish(Double(price), for: "ACME") }
+            ticker.publish(0, for: "END")  // delivered after every price, from the same queue
+            _ = delivered.wait(timeout: .now() + Deadline.scaled(4))  // at once, unless the handler blocks
+          }
+          ticker.unregister(end)
           for (name, stream) in zip(["first", "second"], streams) {
             let prices = try? await withDeadline("reading the \(name) subscriber's stream") {
               var prices: [Double] = []

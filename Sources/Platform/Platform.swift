@@ -107,6 +107,21 @@ public enum Platform {
   public static func spawnInNewSession(
     _ path: String, arguments: [String], environment: [String], outputPath: String
   ) -> Result<pid_t, SpawnError> {
+    spawn(path, arguments: arguments, environment: environment, outputPath: outputPath, flags: newSessionFlag)
+  }
+
+  /// Starts the program at `path` as ``spawnInNewSession(_:arguments:environment:outputPath:)``
+  /// does, but in this process's own session and process group: a program that leads a session
+  /// of its own runs its work there, so that ending the session ends the work too.
+  public static func spawnInThisSession(
+    _ path: String, arguments: [String], environment: [String], outputPath: String
+  ) -> Result<pid_t, SpawnError> {
+    spawn(path, arguments: arguments, environment: environment, outputPath: outputPath, flags: 0)
+  }
+
+  private static func spawn(
+    _ path: String, arguments: [String], environment: [String], outputPath: String, flags: Int16
+  ) -> Result<pid_t, SpawnError> {
     var actions = blankFileActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -125,7 +140,7 @@ public enum Platform {
     for signalNumber in [SIGINT, SIGTERM, SIGALRM] { sigaddset(&defaults, signalNumber) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(
-      &attributes, newSessionFlag | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
+      &attributes, flags | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
 
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environmentForChildren(environment).map { strdup($0) } + [nil]

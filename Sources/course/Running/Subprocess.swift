@@ -204,13 +204,21 @@ private let runsInProgress = Atomic<Int32>(0)
 enum Sessions {
   /// Kills every process of `session`, the program and whatever it started.
   static func end(_ session: pid_t) {
-    guard let members = Platform.processes(inSession: session) else {
-      Platform.send(SIGKILL, toGroup: session)  // No process list: the leader's group is the most that can be reached.
+    end(session, sparing: nil)
+  }
+
+  /// Kills every process of `session` but `spared` (a session's leader ending the rest of it).
+  static func end(_ session: pid_t, sparing spared: pid_t?) {
+    guard let members = Platform.processes(inSession: session)?.filter({ $0 != spared }) else {
+      // No process list: the leader's group is the most that can be reached.
+      if spared == nil { Platform.send(SIGKILL, toGroup: session) }
       return
     }
     // Stop them all first, so none can start another process while the others are killed.
     for member in members { Platform.send(SIGSTOP, to: member) }
-    for member in Platform.processes(inSession: session) ?? members { Platform.send(SIGKILL, to: member) }
+    for member in Platform.processes(inSession: session)?.filter({ $0 != spared }) ?? members {
+      Platform.send(SIGKILL, to: member)
+    }
   }
 
   /// Ends every running session and exits on Ctrl-C or SIGTERM, so that no test process outlives `course`.

@@ -3,9 +3,10 @@
 // Check it: swift run course check 2.2   (or: swift test --filter AnyPromiseSemanticsTests.Ex2_2_ResolveOrRejectTests)
 //
 // `StatusService.fetchStatus(completion:)` hands back one untyped object: a status
-// string, an error, or nil ("no status yet", a valid answer). Wrap it in an
-// `AnyPromise` that rejects on an error, with that error, and fulfills otherwise, nil
-// included, with the object as it is. [error-as-text] [nil-rejects] [known-types-only] [altered-status]
+// string, an error, or nil ("no status yet", a valid answer); a newer server may send
+// an object of another kind, such as a number. Wrap it in an `AnyPromise` that rejects
+// on an error, with that error, and fulfills otherwise, nil and objects of every other
+// kind included, with the object as it is. [error-as-text] [nil-rejects] [known-types-only] [altered-status]
 // Ask the service once. [ask-again-on-nil]
 
 import CourseCatalog

@@ -1,8 +1,10 @@
 import CourseKit
+import Foundation
 import LegacyKit
+import Locking
 import PromiseChains
 import PromiseChainsReference
-import PromiseKitLite
+@_spi(Timers) import PromiseKitLite
 import Testing
 
 // Names are qualified here: the exercise and its reference declare the same ones.
@@ -110,5 +112,77 @@ extension Ex1_7_RetryWithBackoffTests {
       return
         "\(did): \"retry only errors for which `isRetryable` says yes; any other error fails at once\", which \"An error that is not retryable\" or \"The caller's isRetryable decides\" explains. [retry-everything]"
     }
+  }
+
+  /// A backoff as a test draws it: how many attempts, and the first wait, from half a second to ten minutes.
+  struct Backoff: Sendable, CustomStringConvertible {
+    let maxAttempts: Int
+    let initialDelay: TimeInterval
+
+    static let all: Gen<Backoff> = .oneOf(
+      (2...8).map { maxAttempts in
+        Gen<TimeInterval>.element(of: [0.5, 1, 3, 10, 60, 600]).map {
+          Backoff(maxAttempts: maxAttempts, initialDelay: $0)
+        }
+      })
+
+    var description: String {
+      "maxAttempts \(maxAttempts), initialDelay \(initialDelay) s and a call that always fails with an error isRetryable accepts"
+    }
+  }
+
+  /// The waits retry asked `after` for on `backoff`, every timer firing at once (so ten minutes
+  /// doubled six times costs nothing), in seconds.
+  static func waits(
+    _ backoff: Backoff,
+    _ retry: (Int, TimeInterval, @escaping @Sendable () -> Promise<Int>) -> Promise<Int>
+  ) async -> [TimeInterval] {
+    let heard = Locked<[TimeInterval]>([])
+    AfterTimers.observe({ seconds in heard.withLock { $0.append(seconds) } }, firingAtOnce: true)
+    defer { AfterTimers.observe(nil) }
+    let flaky = FlakyCall()
+    flaky.endpoint.script(.fail(LegacyError.offline))
+    _ = try? await retry(backoff.maxAttempts, backoff.initialDelay) { flaky.call() }.settled(within: 0.5, "retry")
+    return heard.withLock { $0 }
+  }
+
+  // Long backoffs, heard without waiting: a delay that stops doubling at some ceiling (8 s, a
+  // minute) passes every short backoff and fails here. In a child process: the timers are the whole
+  // process's.
+  @Test("Over long backoffs (up to eight attempts, a first wait of up to ten minutes), retry asks for the waits the reference asks for")
+  func generatedWaitLengths() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 30) {
+          // An answer that waits without `after` (a `sleep`) is named by "Each wait is as long as
+          // asked"; here it would sleep through ten-minute waits, so it is left at one short look.
+          let short = Ex1_7_RetryWithBackoffTests.Backoff(maxAttempts: 2, initialDelay: 0.01)
+          let heard = await Ex1_7_RetryWithBackoffTests.waits(short) {
+            PromiseChains.retry(maxAttempts: $0, initialDelay: $1, isRetryable: { _ in true }, $2)
+          }
+          guard !heard.isEmpty else { return }
+          let failure = await Generated.check(Ex1_7_RetryWithBackoffTests.Backoff.all, trials: 40, describe: \.description) { backoff in
+            let mine = await Ex1_7_RetryWithBackoffTests.waits(backoff) {
+              PromiseChains.retry(maxAttempts: $0, initialDelay: $1, isRetryable: { _ in true }, $2)
+            }
+            let reference = await Ex1_7_RetryWithBackoffTests.waits(backoff) {
+              PromiseChainsReference.retry(maxAttempts: $0, initialDelay: $1, isRetryable: { _ in true }, $2)
+            }
+            func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= b * 0.02 }
+            // How many attempts (and so waits) is other tests' business: the waits both asked for are judged.
+            guard !zip(mine, reference).allSatisfy(near) else { return nil }
+            func said(_ waits: [TimeInterval]) -> String {
+              waits.isEmpty ? "no wait" : waits.map { "\($0) s" }.joined(separator: ", ")
+            }
+            return
+              "retry asked `after` for \(said(Array(mine.prefix(reference.count)))), where \(said(Array(reference.prefix(mine.count)))) were due: wait `initialDelay` before the second attempt, twice that before the third, and so on, however long the wait grows (the header names no ceiling), which \"Each wait is as long as asked\" explains. [linear-backoff]"
+          }
+          if let failure { throw Generated.probeFailure(failure) }
+        }
+      }
+    }
+    Generated.expectInChild(
+      child, "retry over generated long backoffs", trapWords: [],
+      ifTrappedInCall: "retry crashed on a long backoff. [linear-backoff]")
   }
 }

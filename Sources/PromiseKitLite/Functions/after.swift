@@ -11,9 +11,9 @@ public func after(seconds: TimeInterval) -> Guarantee<Void> {
 
 /// A guarantee that fulfills after `interval` has passed.
 public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
-  AfterTimers.started(interval)
+  let atOnce = AfterTimers.started(interval)
   let (rg, _) = Guarantee<Void>.pending()
-  DispatchQueue.global().asyncAfter(deadline: .now() + interval) {
+  DispatchQueue.global().asyncAfter(deadline: atOnce ? .now() : .now() + interval) {
     rg.settle(.fulfilled(()))
   }
   return rg
@@ -26,18 +26,23 @@ public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
 /// hence the SPI: `@_spi(Timers) import PromiseKitLite`.
 @_spi(Timers)
 public enum AfterTimers {
-  private static let observer = Locked<(@Sendable (TimeInterval) -> Void)?>(nil)
+  private static let observer = Locked<(hear: (@Sendable (TimeInterval) -> Void)?, atOnce: Bool)>((nil, false))
 
   /// From now on, calls `observer` with each wait's length in seconds, on the thread that called
   /// `after`, before its timer starts; `nil` stops. One observer for the whole process: use it
   /// where nothing else starts timers, such as an exit test's child process.
-  public static func observe(_ observer: (@Sendable (TimeInterval) -> Void)?) {
-    self.observer.withLock { $0 = observer }
+  ///
+  /// With `firingAtOnce`, every timer fires at once, whatever its length: a test then hears the
+  /// waits of a backoff that would take hours (where a cap on the delay shows) in no time.
+  public static func observe(_ observer: (@Sendable (TimeInterval) -> Void)?, firingAtOnce: Bool = false) {
+    self.observer.withLock { $0 = (observer, observer != nil && firingAtOnce) }
   }
 
-  static func started(_ interval: DispatchTimeInterval) {
-    guard let observer = observer.withLock({ $0 }) else { return }
-    observer(seconds(in: interval))
+  /// Tells the observer of a wait of `interval`; returns whether the wait's timer fires at once.
+  static func started(_ interval: DispatchTimeInterval) -> Bool {
+    let (hear, atOnce) = observer.withLock { $0 }
+    hear?(seconds(in: interval))
+    return atOnce
   }
 
   /// `interval` in seconds; `.never` is infinite. `if case`, not `switch`: no `@unknown default`

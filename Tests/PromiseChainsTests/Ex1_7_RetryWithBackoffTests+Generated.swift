@@ -149,7 +149,9 @@ extension Ex1_7_RetryWithBackoffTests {
   // Long backoffs, heard without waiting: a delay that stops doubling at some ceiling (8 s, a
   // minute) passes every short backoff and fails here. In a child process: the timers are the whole
   // process's.
-  @Test("Over long backoffs (up to eight attempts, a first wait of up to ten minutes), retry asks for the waits the reference asks for")
+  @Test(
+    "Over long backoffs (up to eight attempts, a first wait of up to ten minutes), retry asks for the waits the reference asks for"
+  )
   func generatedWaitLengths() async {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
@@ -161,7 +163,9 @@ extension Ex1_7_RetryWithBackoffTests {
             PromiseChains.retry(maxAttempts: $0, initialDelay: $1, isRetryable: { _ in true }, $2)
           }
           guard !heard.isEmpty else { return }
-          let failure = await Generated.check(Ex1_7_RetryWithBackoffTests.Backoff.all, trials: 40, describe: \.description) { backoff in
+          let failure = await Generated.check(
+            Ex1_7_RetryWithBackoffTests.Backoff.all, trials: 40, describe: \.description
+          ) { backoff in
             let mine = await Ex1_7_RetryWithBackoffTests.waits(backoff) {
               PromiseChains.retry(maxAttempts: $0, initialDelay: $1, isRetryable: { _ in true }, $2)
             }

@@ -122,7 +122,8 @@ struct VerdictTests {
       return
     }
     #expect(running == ["The answer is 42"])
-    #expect(Date().timeIntervalSince(start) < 40, "a loop must be stopped long before the time limit")
+    // The watchdog names a loop once the kit's hang check would have spoken (25 s): half the limit is plenty.
+    #expect(Date().timeIntervalSince(start) < 60, "a loop must be stopped long before the time limit")
     #expect(RunnerFixtures.strays().isEmpty)
   }
 

@@ -319,6 +319,7 @@ struct Checker {
         ["COURSE_MUTANT_FILE": try mutantFile(scratch: scratch, naming: mutants)]
       ) { _, new in new }, directory: workspace.root,
       timeLimit: timeLimit, progressFile: events)
+    subprocess.stallLimit = Self.stallLimit(forFilter: filter)
     func showProgress() {
       guard let (line, total) = status else { return }
       let progress = LiveStatus.testProgress(inEventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
@@ -332,6 +333,18 @@ struct Checker {
     status?.0.finish()
     let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
     return (TestReport(eventStream: stream), outcome)
+  }
+
+  /// How long a test run may go without an event before the watchdog ends it, by how much it runs.
+  ///
+  /// A busy run with no event is a loop only once the kit's own hang check would have spoken: it
+  /// confirms a one-second deadline within ``CourseKit/HangCheck/hardLimit(for:)`` (20 s), so a
+  /// loop in one exercise's suite is named after 25 s. A run of whole test modules starts hundreds
+  /// of tests at once and has gone 11 s with every test busy and none ending, on an idle machine;
+  /// CI ended such a run as a loop at 8 s and blamed a dozen wrong answers for it. Those runs wait
+  /// a minute.
+  static func stallLimit(forFilter filter: String) -> (spinning: Double, idle: Double) {
+    filter.contains("^") ? (60, 30) : (25, 15)
   }
 
   // MARK: Reading the results

@@ -177,6 +177,9 @@ struct WrongAnswerProof {
         : try checker.test(
           filter: run == 0 ? filter : swappedOnly, topics: topics, sourcesFolder: Self.sourcesFolder,
           scratch: Self.scratch)
+      if report.tests.contains(where: { $0.started && !$0.ended }) {
+        log("  the run ended early: \(Self.ending(of: outcome, report: report))")
+      }
       for index in active where !swapped[index].0.learnerWritesTests {
         let (topic, exercise, answer) = swapped[index]
         findings[index].runs += 1
@@ -329,6 +332,29 @@ struct WrongAnswerProof {
     return (TestReport(eventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? ""), outcome)
   }
 
+  /// How a run that left tests unfinished ended, in words, with the tests still running then.
+  ///
+  /// A run ended by the watchdog or the time limit is not a trap of the answer's: the proof says
+  /// which, so that a log tells a hang beside it (another suite's) from a crash of its own.
+  static func ending(of outcome: Subprocess.Outcome, report: TestReport) -> String {
+    let running = report.tests.filter { $0.started && !$0.ended }.map { "\"\($0.name)\" (\($0.suite))" }
+    let still = running.isEmpty ? "" : "; still running then: " + running.prefix(12).joined(separator: ", ")
+    switch (outcome.stall, outcome.timedOut, outcome.signal) {
+    case (.spinning(let seconds)?, _, _):
+      return "the run was ended after \(seconds) s in which no test made progress while a CPU stayed busy\(still)"
+    case (.idle(let seconds)?, _, _):
+      return "the run was ended after \(seconds) s in which no test made progress and nothing ran\(still)"
+    case (nil, true, _):
+      return "the run passed its time limit\(still)"
+    case (nil, false, let signal?):
+      return
+        "the test process was killed by signal \(signal): a trap must fail its own test, not the run (\(Checker.crashMessage(in: outcome.output, running: [])))\(still)"
+    case (nil, false, nil):
+      return
+        "the test process ended early: a trap must fail its own test, not the run (\(Checker.crashMessage(in: outcome.output, running: [])))\(still)"
+    }
+  }
+
   /// Why `answer` was not caught in this run with its sentence, or `nil` when it was.
   private func judge(
     _ answer: WrongAnswer, of exercise: Exercise, in topic: Topic, report: TestReport, outcome: Subprocess.Outcome
@@ -339,8 +365,7 @@ struct WrongAnswerProof {
         "its suite ran no test (\(outcome.timedOut ? "timed out" : Checker.crashMessage(in: outcome.output, running: [])))"
     }
     if let unfinished = tests.first(where: { !$0.ended }) {
-      return
-        "\"\(unfinished.name)\" did not finish: a trap must fail its own test, not the run (\(Checker.crashMessage(in: outcome.output, running: [])))"
+      return "\"\(unfinished.name)\" did not finish: \(Self.ending(of: outcome, report: report))"
     }
     let failing = tests.filter { !$0.passed }
     guard !failing.isEmpty else { return "its suite passed: the mistake is not caught" }

@@ -338,7 +338,7 @@ struct Checker {
   /// How long a test run may go without an event before the watchdog ends it, by how much it runs.
   ///
   /// A busy run with no event is a loop only once the kit's own hang check would have spoken: it
-  /// confirms a one-second deadline within ``CourseKit/HangCheck/hardLimit(for:)`` (20 s), so a
+  /// confirms a one-second deadline within 20 s (CourseKit's `HangCheck.hardLimit(for:)`), so a
   /// loop in one exercise's suite is named after 25 s. A run of whole test modules starts hundreds
   /// of tests at once and has gone 11 s with every test busy and none ending, on an idle machine;
   /// CI ended such a run as a loop at 8 s and blamed a dozen wrong answers for it. Those runs wait

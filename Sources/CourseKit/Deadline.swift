@@ -82,7 +82,12 @@ func withDeadline<T: Sendable>(
         // The clock starts when the operation starts: on a busy machine the cooperative pool may
         // be late to start it, and that delay is not the operation's fault.
         race.startClock(seconds: Deadline.scaled(seconds), what, confirmingHangs: confirmingHangs)
-        do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
+        do {
+          let result = try await KitWaits.$enclosing.withValue(race.inside) { try await operation() }
+          race.finish(.success(result))
+        } catch {
+          race.finish(.failure(error))
+        }
       })
   }
 }
@@ -94,6 +99,18 @@ func withDeadline<T: Sendable>(
 final class DeadlineRace<T: Sendable>: Sendable {
   private let continuation = Locked<CheckedContinuation<T, any Error>?>(nil)
   private let work = Locked<Task<Void, Never>?>(nil)
+  /// The waits of the kit running inside this race's operation.
+  private let waits = KitWaits()
+  /// The races this one runs inside: each counts it as a wait of its own until it is decided.
+  private let outside: [KitWaits]
+
+  init() {
+    outside = KitWaits.enclosing
+    for wait in outside { wait.enter() }
+  }
+
+  /// The races an operation of this one runs inside, this one last.
+  var inside: [KitWaits] { outside + [waits] }
 
   func start(_ continuation: CheckedContinuation<T, any Error>) {
     self.continuation.withLock { $0 = continuation }
@@ -111,7 +128,10 @@ final class DeadlineRace<T: Sendable>: Sendable {
       guard !isFinished else { return }
       // The check blocks while it watches, so it gets a thread of its own, never a pool thread.
       Thread.detachNewThread { [self] in
-        guard !confirmingHangs || HangCheck.confirm(after: seconds, isFinished: { isFinished }) else { return }
+        guard
+          !confirmingHangs
+            || HangCheck.confirm(after: seconds, isFinished: { isFinished }, isWaitingInside: { waits.isWaiting })
+        else { return }
         finish(.failure(DeadlineExceeded(what: what, seconds: seconds)))
         work.withLock { $0 }?.cancel()
       }
@@ -124,8 +144,30 @@ final class DeadlineRace<T: Sendable>: Sendable {
   }
 
   func finish(_ result: Result<T, any Error>) {
-    continuation.withLock { $0.take() }?.resume(with: result)
+    guard let continuation = continuation.withLock({ $0.take() }) else { return }
+    for wait in outside { wait.leave() }
+    continuation.resume(with: result)
   }
+}
+
+/// How many of the kit's waits (deadlines, and so ``eventually(within:_:)``) are running inside
+/// one deadline's operation.
+///
+/// A wait of the kit ends by itself, with its own hang check, and says what it waited for; while
+/// one runs, the deadline around it must not call the operation hung. Otherwise a scenario that
+/// waits in vain for a price, on a machine busy for twenty seconds, is reported as a scenario that
+/// never finished, and the learner reads a hang where the code read a wrong value.
+final class KitWaits: Sendable {
+  /// The deadlines the current task runs inside, innermost last.
+  @TaskLocal static var enclosing: [KitWaits] = []
+
+  private let count = Locked(0)
+
+  func enter() { count.withLock { $0 += 1 } }
+  func leave() { count.withLock { $0 -= 1 } }
+
+  /// Whether a wait of the kit is running inside.
+  var isWaiting: Bool { count.withLock { $0 > 0 } }
 }
 
 /// Waits until `condition` holds, checking every few milliseconds; returns whether it held.

@@ -26,7 +26,7 @@ import Platform
 /// and no reply owed is the operation reported as hung. A queue that does not answer while the
 /// process uses no CPU, and the kit holds no queue and runs no child process, is stuck rather than
 /// busy, so a deadlocked main queue is reported too. Whatever happens, ``hardLimit(for:)`` ends
-/// the wait.
+/// the wait, counting only the time the operation spends outside the kit's own nested waits.
 ///
 /// Everything the check reads, it reads alike on every platform: the kit's own counts, and the
 /// two POSIX clocks of CPU time, the process's and the calling thread's. It asks the OS nothing
@@ -53,14 +53,28 @@ public enum HangCheck {
   /// Blocks the calling thread until `isFinished` returns `true` (then returns `false`) or a hang
   /// is confirmed (then returns `true`).
   ///
+  /// While `isWaitingInside` says the operation is inside a wait of the kit's own (an
+  /// ``eventually(within:_:)`` or a deadline nested in it), the operation is not hung: that wait
+  /// ends by itself and says what it waited for. The check neither counts quiet rounds nor spends
+  /// its hard limit meanwhile, so a scenario that waits in vain on a busy machine is read as a
+  /// wrong result, not as a hang of the scenario around it.
+  ///
   /// Call it after the deadline has passed, from a thread of its own: never from the cooperative
   /// pool, whose few threads the operation may need.
-  static func confirm(after seconds: Double, isFinished: () -> Bool) -> Bool {
-    let giveUp = DispatchTime.now() + hardLimit(for: seconds)
+  static func confirm(
+    after seconds: Double, isFinished: () -> Bool, isWaitingInside: () -> Bool = { false }
+  ) -> Bool {
+    let limit = hardLimit(for: seconds)
+    var counted = 0.0
+    var last = DispatchTime.now()
     var quietRounds = 0
     while !isFinished() {
-      if DispatchTime.now() > giveUp { return true }
-      quietRounds = isQuietRound() ? quietRounds + 1 : 0
+      let now = DispatchTime.now()
+      let waitingInside = isWaitingInside()
+      if !waitingInside { counted += Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9 }
+      last = now
+      if counted > limit { return true }
+      quietRounds = !waitingInside && isQuietRound() ? quietRounds + 1 : 0
       if quietRounds >= quietRoundsNeeded { return !isFinished() }
       Thread.sleep(forTimeInterval: 0.01)
     }

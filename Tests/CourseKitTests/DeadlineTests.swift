@@ -79,6 +79,38 @@ struct DeadlineTests {
     return ended == 3 ? (soon ? EXIT_SUCCESS : 3) : 2
   }
 
+  @Test(
+    "A deadline waits while the operation is inside a wait of the kit's own, and still reports a hang after it, in a child"
+  )
+  func nestedWaitIsNotAHang() async {
+    // In a child: idle but for the operation, so the deadline's hang check finds quiet rounds at once,
+    // and would call the operation hung while `eventually` still watches its condition.
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        exit(await DeadlineTests.waitInsideDeadlines())
+      }
+    }
+  }
+
+  /// A condition that never holds, watched for longer than the deadline around it: the wait ends by
+  /// itself with `false`, and the operation returns. Then a continuation never resumed, after such a
+  /// wait: reported. Exits 0 when both are so.
+  static func waitInsideDeadlines() async -> Int32 {
+    let watched: Bool? = try? await withDeadline(seconds: 0.05, "a scenario that waits in vain") {
+      await eventually(within: 0.5) { false }
+    }
+    guard watched == false else { return 2 }
+    do {
+      _ = try await withDeadline(seconds: 0.05, "a scenario that waits, then hangs") {
+        _ = await eventually(within: 0.2) { false }
+        return await withCheckedContinuation { continuation in Vault.keep(continuation) }
+      }
+      return 3
+    } catch {
+      return error is DeadlineExceeded ? EXIT_SUCCESS : 4
+    }
+  }
+
   @Test("A promise that never settles is reported by awaitSettled with the lesson's reason")
   func pendingPromiseIsReported() async {
     let (never, _) = Promise<Int>.pending()

@@ -1,6 +1,7 @@
 import CourseKit
 import Dispatch
 import StrictConcurrency
+import Synchronization
 import Testing
 
 @Suite("8.1 Global mutable state: say who may touch it", .exercise("8.1"))
@@ -10,8 +11,10 @@ struct Ex8_1_GlobalStateTests {
     await Swift6Build.expectClean("8.1")
   }
 
-  /// How many times each of four threads counts a request.
-  static let countsPerThread = 100_000
+  /// How many calls of `countRequest()` must overlap another thread's call before the count is read.
+  static let overlapsNeeded = 2_000
+  /// The most calls one thread makes, whatever the overlaps: a bound, never reached on a machine seen so far.
+  static let mostCallsPerThread = 20_000_000
 
   @Test(
     "Every request counted from any thread is kept: four threads count at once, and the count grows by each call (in a child process)"
@@ -25,20 +28,36 @@ struct Ex8_1_GlobalStateTests {
     Child.expectFinished(child, "Counting requests from four threads", exercise: "8.1")
   }
 
-  /// In the child: four threads count at once, long enough that a read and a write made in two steps
-  /// are split by another thread's, which is what the contention of four threads on a lock does.
+  /// In the child: four threads count at once until their calls have overlapped
+  /// ``overlapsNeeded`` times, each overlap being a call during which another thread's call ended.
+  /// A read and a write made in two lock sections lose a count when another thread's write falls
+  /// between them, which only an overlap allows; a fixed number of calls, on a loaded machine that
+  /// runs each thread alone for a whole time slice, may have none, and let the mistake pass.
   static func countFromFourThreads() throws {
     // Under the thread sanitizer on Linux, four threads contending on a learner's `Mutex` read as a
     // race that is not there: the plain run is where this check counts.
     guard !DataRace.sanitizerIsRunning else { return }
     let before = requestsSoFar()
+    let ended = Atomic(0)
+    let overlaps = Atomic(0)
+    let calls = Atomic(0)
     DispatchQueue.concurrentPerform(iterations: 4) { _ in
-      for _ in 0..<countsPerThread { countRequest() }
+      var mine = 0
+      while overlaps.load(ordering: .relaxed) < overlapsNeeded, mine < mostCallsPerThread {
+        let endedBefore = ended.load(ordering: .acquiring)
+        countRequest()
+        if ended.add(1, ordering: .acquiringAndReleasing).newValue - endedBefore > 1 {
+          overlaps.add(1, ordering: .relaxed)
+        }
+        mine += 1
+      }
+      calls.add(mine, ordering: .relaxed)
     }
+    let made = calls.load(ordering: .relaxed)
     let counted = requestsSoFar() - before
-    guard counted == 4 * countsPerThread else {
+    guard counted == made else {
       throw ResumeProbe.ProbeFailure(
-        "Four threads called `countRequest()` \(countsPerThread) times each, and `requestsSoFar()` grew by \(counted), not \(4 * countsPerThread): the count must be one value that every thread adds to in one step under its lock (`withLock { $0 += 1 }`), not a fresh or per-thread copy, and not a read and a write in two lock sections. [count-not-shared]"
+        "Four threads called `countRequest()` \(made) times in all, at once, and `requestsSoFar()` grew by \(counted), not \(made): the count must be one value that every thread adds to in one step under its lock (`withLock { $0 += 1 }`), not a fresh or per-thread copy, and not a read and a write in two lock sections. [count-not-shared]"
       )
     }
   }

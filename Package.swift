@@ -53,6 +53,7 @@ let topics: [Topic] = [
     testLanguageMode: .v5, extraDependencies: ["VendorSDK"], testExcludes: ["FeedModule"], quietBuild: true,
     hasReference: false),
   Topic(name: "ActorsAndTasks"),
+  Topic(name: "UncooperativeLegacy"),
 ]
 
 // MARK: - Switches read from the environment

@@ -15,6 +15,7 @@ public enum Catalog {
     capstone,
     strictConcurrency,
     actorsAndTasks,
+    uncooperativeLegacy,
   ]
 
   /// Every exercise with its topic, in teaching order.

@@ -1,0 +1,3 @@
+// Exercise 10.2 · Cleanup in a main-actor deinit · solution
+
+import LegacyKit

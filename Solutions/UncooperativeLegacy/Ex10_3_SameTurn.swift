@@ -1,0 +1,3 @@
+// Exercise 10.3 · The same turn of the main queue · solution
+
+import LegacyKit

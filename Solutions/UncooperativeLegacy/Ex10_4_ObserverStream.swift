@@ -1,0 +1,3 @@
+// Exercise 10.4 · Observers become a stream · solution
+
+import LegacyKit

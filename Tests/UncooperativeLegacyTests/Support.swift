@@ -1,0 +1,2 @@
+import CourseKit
+import Testing

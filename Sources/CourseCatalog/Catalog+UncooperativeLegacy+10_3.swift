@@ -11,7 +11,7 @@ extension Catalog {
     antiPatterns: [
       AntiPattern(id: "deferred-update", "The list read the old rows in the turn it announced new ones"),
       AntiPattern(id: "unchecked-hop", "Called off the main thread, the model answered there"),
-      AntiPattern(id: "unchecked-state", "`messages` left the compiler's checks"),
+      AntiPattern(id: "unchecked-state", "`messages` left the compiler's checks", implies: ["unchecked-hop"]),
       AntiPattern(
         id: "wrong-rows", unlisted: "The rows are not the messages received so far, one each, oldest first"),
     ])

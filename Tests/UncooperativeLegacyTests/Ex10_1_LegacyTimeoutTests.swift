@@ -209,6 +209,7 @@ struct Ex10_1_LegacyTimeoutTests {
     let call = HeldLegacyCall()
     let events = Locked<[String]>([])
     let ended = Locked<(Result<String, any Error>, timerWaiting: Bool, stops: Int, seen: Int)?>(nil)
+    let overslept = Locked<[TestClock.Instant]>([])
     let name = "the call withTimeout(.seconds(5), clock:, start: an export)"
     return Interleavings.World(
       callers: [
@@ -232,15 +233,21 @@ struct Ex10_1_LegacyTimeoutTests {
             return "the export answered \"the report\""
           }),
         Interleavings.Dependency(
-          waiting: { clock.waitingSleeps.isEmpty ? [] : [0] },
+          waiting: { clock.waitingSleeps.isEmpty || events.withLock({ $0.contains("the 5 s") }) ? [] : [0] },
           answer: { _ in
             events.withLock { $0.append("the 5 s") }
             clock.advance(by: .seconds(5))
+            overslept.withLock { $0 = clock.waitingSleeps }
             return "5 s passed on the clock"
           }),
       ],
       check: {
         let first = events.withLock { $0.first } ?? "nothing"
+        let late = overslept.withLock { $0 }
+        if !late.isEmpty {
+          return
+            "5 s passed on the clock, and `withTimeout`'s timer still waited, until \(late): wait for `duration`, the one given, which \"When the time passes first\" explains. [wrong-duration]"
+        }
         guard let (outcome, timerWaiting, stops, _) = ended.withLock({ $0 }) else {
           if first == "the cancel" {
             return

@@ -55,22 +55,6 @@ extension Ex10_1_LegacyTimeoutTests {
 }
 
 extension Ex10_1_LegacyTimeoutTests {
-  /// The result of `operation`, or a `DeadlineExceeded` failure, without throwing.
-  static func result<T: Sendable>(
-    _ what: String, _ operation: @escaping @Sendable () async throws -> T
-  ) async -> Result<T, any Error> {
-    do { return .success(try await withDeadline(what, operation: operation)) } catch { return .failure(error) }
-  }
-
-  /// What a call did, in words that follow a subject: "returned …", "threw …", or "did not finish …".
-  static func did<T>(_ result: Result<T, any Error>) -> String {
-    switch result {
-    case .success(let value): "returned \(value)"
-    case .failure(let error as DeadlineExceeded): "did not finish (\(error))"
-    case .failure(let error): "threw \(error)"
-    }
-  }
-
   /// A failure the legacy call answers with, told apart by its number.
   struct ExportFailed: Error, Equatable, CustomStringConvertible {
     let number: Int

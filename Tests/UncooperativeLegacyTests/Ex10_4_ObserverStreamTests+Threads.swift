@@ -17,12 +17,19 @@ extension Ex10_4_ObserverStreamTests {
           // Tasks on the pool may start in any order, as the language allows: every task started
           // during the posts starts newest first, so a task per notice reorders on every run.
           var made: AsyncStream<NoticeCenter.Notice>?
+          var registered = false
           JobSwapping.reversingTasks {
             let stream = notices(named: Self.name, from: center)
+            registered = center.observerCount(forName: Self.name) == 1
             for value in 1...count { center.post(name: Self.name, value: value) }
             made = stream
           }
           guard let stream = made else { return }
+          guard registered else {
+            throw ResumeProbe.ProbeFailure(
+              "when notices(named:from:) returned, the centre had no observer, so the notices posted next were lost: add the observer in the builder closure, not in a `Task` or on the first `next()`. [registered-late]"
+            )
+          }
           let read = try? await withDeadline("reading \(count) notices") {
             var read: [Int] = []
             for await notice in stream {
@@ -61,6 +68,11 @@ extension Ex10_4_ObserverStreamTests {
         await ResumeProbe.run(within: 10) {
           let center = NoticeCenter()
           let stream = notices(named: Self.name, from: center)
+          guard center.observerCount(forName: Self.name) == 1 else {
+            throw ResumeProbe.ProbeFailure(
+              "when notices(named:from:) returned, the centre had no observer, so the notices posted next were lost: add the observer in the builder closure, not in a `Task` or on the first `next()`. [registered-late]"
+            )
+          }
           // Every poster leaves one gate with the others: the observer is called on all of their
           // threads at the same instant, and the sanitizer sees any state it touches unlocked.
           let gate = StartingGate(parties: Self.posters)
@@ -72,19 +84,19 @@ extension Ex10_4_ObserverStreamTests {
             }
           }
           _ = await eventually(within: 5) { done.withLock { $0 } == Self.posters }
-          center.post(name: Self.name, value: Self.marker)
+          let total = Self.posters * Self.postsEach
+          // Every notice was posted before this reads: a stream that kept them has them all now.
           let read = try? await withDeadline("reading the notices of \(Self.posters) threads") {
             var read: [Int] = []
             for await notice in stream {
-              if notice.value == Self.marker { break }
               read.append(notice.value)
+              if read.count == total { break }
             }
             return read
           }
-          let total = Self.posters * Self.postsEach
-          guard let read, read.count == total else {
+          guard let read else {
             throw ResumeProbe.ProbeFailure(
-              "\(Self.posters) threads posted \(total) notices at once, and the stream read \(read.map { "\($0.count)" } ?? "not all") of them: the observer is called on every posting thread, so whatever it touches must be safe from all of them at once; `yield` is, so yield and keep nothing else. [race]"
+              "\(Self.posters) threads posted \(total) notices at once, and the stream never delivered them all: every notice is kept until it is read, in the default, unbounded buffer, and the observer, called on every posting thread at once, yields and keeps nothing else. [dropped]"
             )
           }
           for poster in 0..<Self.posters {

@@ -1,0 +1,169 @@
+import CourseKit
+import LegacyKit
+import Testing
+import UncooperativeLegacy
+
+@Suite("10.5 Keep the source alive until it answers", .exercise("10.5"))
+struct Ex10_5_KeptAliveTests {
+  /// One call of `report(id:)`, on an executor that says when the call has parked at its `await`.
+  struct Flight {
+    let id: String
+    let call: Task<Report, any Error>
+    let end: TaskEnd
+
+    /// The call's outcome, or `DeadlineExceeded` once it missed its deadline, without throwing.
+    func outcome() async -> Result<Report, any Error> {
+      let call = self.call
+      do {
+        return .success(try await withDeadline("report(id: \"\(id)\")") { try await call.value })
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  /// Starts `report(id:)`, and waits until the service has the request (the `requests`-th) and the
+  /// call has parked at its `await`: from then on, everything the call did before it waits has been
+  /// done, the release of a service nobody holds included. `nil`, with the verdict recorded, when
+  /// the call waits without ever asking a service.
+  static func start(
+    _ client: ReportClient, _ id: String, on backend: ReportBackend, requests: Int = 1
+  ) async -> Flight? {
+    // A task does not keep its executor alive; a call that returns late still needs it.
+    let watch = Unmanaged.passRetained(SuspensionWatch()).takeUnretainedValue()
+    let call = Task(executorPreference: watch) { try await client.report(id: id) }
+    let end = TaskEnd(call)
+    _ = await eventually { backend.requests.count >= requests || end.hasEnded }
+    _ = await watch.parked()
+    guard backend.requests.count >= requests || end.hasEnded else {
+      call.cancel()
+      Issue.record(
+        "`report(id: \"\(id)\")` waited, and no service was ever asked for the report (requests: \(backend.requests)): make a service with `makeService` and call its `fetchReport(id:completion:)`. [wrong-answer]"
+      )
+      return nil
+    }
+    return Flight(id: id, call: call, end: end)
+  }
+
+  /// In a child process: a call whose answer is held while nothing outside the client holds the
+  /// service, then answered; the call must return that answer.
+  static func heldThenAnswered() async throws {
+    let (client, backend) = clientAndBackend()
+    guard let flight = await start(client, "q3", on: backend) else {
+      throw ResumeProbe.ProbeFailure("`report(id:)` never asked a service for the report. [wrong-answer]")
+    }
+    backend.answer(0, with: .success(report("q3")))
+    let answer = try await flight.call.value
+    guard answer == report("q3") else {
+      throw ResumeProbe.ProbeFailure(
+        "the service answered \(report("q3")), and `report(id:)` returned \(answer). [wrong-answer]")
+    }
+  }
+
+  @Test("The call returns the report its service answers, once nobody outside holds the service")
+  func returnsTheReport() async {
+    let (client, backend) = Self.clientAndBackend()
+    guard let flight = await Self.start(client, "q3", on: backend) else { return }
+    if Self.recordIfReleased(backend, "before its answer came") { return }
+    backend.answer(0, with: .success(Self.report("q3")))
+    let outcome = await flight.outcome()
+    if outcome.isHang && Self.recordIfReleased(backend, "before its answer came") { return }
+    #expect(
+      (try? outcome.get()) == Self.report("q3"),
+      "The service answered \(Self.report("q3")), and `report(id: \"q3\")` \(Self.did(outcome)): return the service's report. [wrong-answer]"
+    )
+  }
+
+  @Test("A failure of the service is thrown as it is")
+  func throwsTheFailure() async {
+    let (client, backend) = Self.clientAndBackend()
+    guard let flight = await Self.start(client, "q4", on: backend) else { return }
+    if Self.recordIfReleased(backend, "before its answer came") { return }
+    backend.answer(0, with: .failure(ReportFailure(number: 4)))
+    let outcome = await flight.outcome()
+    if outcome.isHang && Self.recordIfReleased(backend, "before its answer came") { return }
+    #expect(
+      outcome.failureError as? ReportFailure == ReportFailure(number: 4),
+      "The service failed with ReportFailure(4), and `report(id: \"q4\")` \(Self.did(outcome)): throw the service's error, as it is. [wrong-answer]"
+    )
+  }
+
+  @Test("Two calls in flight at once each keep their own service until their own answer")
+  func overlappingCalls() async {
+    let (client, backend) = Self.clientAndBackend()
+    guard let first = await Self.start(client, "q1", on: backend, requests: 1),
+      let second = await Self.start(client, "q2", on: backend, requests: 2)
+    else { return }
+    if Self.recordIfReleased(backend, "while a second call was in flight") { return }
+    let requests = backend.requests
+    // The second is answered first: an answer must find its own call, whatever the order.
+    for index in requests.indices.reversed() {
+      backend.answer(index, with: .success(Self.report(requests[index])))
+    }
+    let outcomes = [await first.outcome(), await second.outcome()]
+    if outcomes.contains(where: \.isHang) && Self.recordIfReleased(backend, "while a second call was in flight") {
+      return
+    }
+    #expect(
+      outcomes.map { try? $0.get() } == [Self.report("q1"), Self.report("q2")],
+      "Two calls were in flight at once, and `report(id: \"q1\")` \(Self.did(outcomes[0])), `report(id: \"q2\")` \(Self.did(outcomes[1])): each call returns its own service's report. [wrong-answer]"
+    )
+  }
+
+  @Test("Once it has answered, value or error, the service is released")
+  func releasedAfterTheAnswer() async {
+    let (client, backend) = Self.clientAndBackend()
+    let answers: [(id: String, outcome: Result<Report, any Error>, words: String)] = [
+      ("q5", .success(Self.report("q5")), "returned its report"),
+      ("q6", .failure(ReportFailure(number: 6)), "threw its service's error"),
+    ]
+    for (index, answer) in answers.enumerated() {
+      guard let flight = await Self.start(client, answer.id, on: backend, requests: index + 1) else { return }
+      if Self.recordIfReleased(backend, "before its answer came") { return }
+      backend.answer(index, with: answer.outcome)
+      let outcome = await flight.outcome()
+      if outcome.isHang && Self.recordIfReleased(backend, "before its answer came") { return }
+      guard !outcome.isHang else {
+        Issue.record("`report(id: \"\(answer.id)\")` \(Self.did(outcome)) after its service answered. [wrong-answer]")
+        return
+      }
+      _ = await eventually { backend.servicesAlive == 0 }
+      let alive = backend.servicesAlive
+      #expect(
+        alive == 0,
+        "`report(id: \"\(answer.id)\")` \(answer.words), and \(alive == 1 ? "its service was" : "\(alive) services were") still alive after the call returned: something kept it after it answered. Let the service go once its completion has run, on every path, so its connection closes. [source-kept-forever]"
+      )
+      guard alive == 0 else { return }
+    }
+  }
+
+  @Test(
+    "In a process of its own: with the answer held and every outside reference gone, the call still returns once answered"
+  )
+  func keptAliveUntilItAnswers() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run { try await Ex10_5_KeptAliveTests.heldThenAnswered() }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child, "`report(id: \"q3\")`",
+      ifHung:
+        "With the answer held and nothing outside the client holding the service, the service was released while its request was in flight: its deinit dropped the request, so the completion never ran and the call never returned. Hold the service strongly until its completion has run. [source-released]"
+    )
+  }
+}
+
+extension Result {
+  /// Whether this is a failure because the operation did not finish in time.
+  fileprivate var isHang: Bool {
+    if case .failure(let error) = self { return error is DeadlineExceeded }
+    return false
+  }
+
+  /// The error of a failure, or `nil`.
+  fileprivate var failureError: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}

@@ -13,7 +13,8 @@ struct Ex8_1_GlobalStateTests {
 
   /// How many calls of `countRequest()` must overlap another thread's call before the count is read.
   static let overlapsNeeded = 2_000
-  /// The most calls one thread makes, whatever the overlaps: a bound, never reached on a machine seen so far.
+  /// The most calls one thread makes, whatever the overlaps, so the test ends even on a machine that never
+  /// runs two threads at once (where it cannot judge a two-section count, and a right answer still passes).
   static let mostCallsPerThread = 20_000_000
 
   @Test(

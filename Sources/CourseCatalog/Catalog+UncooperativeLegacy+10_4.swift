@@ -17,6 +17,6 @@ extension Catalog {
       AntiPattern(id: "dropped", "Keep every notice until it is read"),
       AntiPattern(id: "reordered", "Yield in the observer, on the posting thread"),
       AntiPattern(id: "never-removed", "Remove the observer in `onTermination`"),
-      AntiPattern(id: "race", unlisted: "The observer keeps unlocked state, touched by every posting thread at once"),
+      AntiPattern(id: "race", "Keep nothing in the observer but the continuation"),
     ])
 }

@@ -11,18 +11,23 @@ extension Ex10_4_ObserverStreamTests {
   enum Step: Sendable {
     /// A consumer calls notices(named:from:) and starts reading in a task of its own.
     case join
-    /// This many notices are posted, back to back, on the test's thread.
-    case post(Int)
+    /// This many notices are posted, back to back, on the test's thread: each with a value of its
+    /// own, or (`repeating`) each with the value of the notice before it, as a centre posts a value
+    /// that did not change.
+    case post(Int, repeating: Bool)
     /// The consumer at this place among those still listening (modulo their number) stops: its task
     /// is cancelled, or (odd places) it breaks out of its loop at its next notice.
     case leave(Int)
   }
 
-  /// Scripts of up to 12 steps; a post is mostly a few notices, and sometimes a burst of up to 400.
+  /// Scripts of up to 12 steps; a post is mostly a few notices, and sometimes a burst of up to 400,
+  /// of new values or of the same value again.
   static var steps: Gen<[Step]> {
-    Gen<Step>.oneOf([
+    let count = Gen<Int>.oneOf([Gen<Int>.int(in: 1...3), Gen<Int>.int(in: 1...400)])
+    return Gen<Step>.oneOf([
       Gen<Step>.element(of: [.join]),
-      Gen<Int>.oneOf([Gen<Int>.int(in: 1...3), Gen<Int>.int(in: 1...400)]).map { Step.post($0) },
+      count.map { Step.post($0, repeating: false) },
+      count.map { Step.post($0, repeating: true) },
       Gen<Int>.int(in: 0...3).map { Step.leave($0) },
     ])
     .array(count: 1...12)
@@ -74,6 +79,13 @@ extension Ex10_4_ObserverStreamTests {
       }
       guard read != expected else { continue }
       // Every consumer was given time to read all it was owed, so a notice missing now was dropped.
+      // Values never go down, so a repeat is one equal to the value before it.
+      let repeatsLeftOut = expected.enumerated().filter { $0.offset == 0 || $0.element != expected[$0.offset - 1] }
+        .map(\.element)
+      if read.count < expected.count, read == repeatsLeftOut {
+        return
+          "Consumer \(number) read \(read.count) of the \(expected.count) notices posted after it joined: it missed each notice with the same value as the notice before it. A stream passes on every notice the centre posts, the same value twice included; which ones matter is the consumer's to decide. [dropped]"
+      }
       return read != read.sorted()
         ? "Consumer \(number) read the notices out of order: yield each notice directly in the observer, on the posting thread, never from a `Task` per notice, which may start after the one posted next. [reordered]"
         : "Consumer \(number) read \(read.count) of the \(expected.count) notices posted after it joined: every notice is kept until it is read, however many come before the consumer gets to them, so keep the default, unbounded buffer. [dropped]"
@@ -92,16 +104,27 @@ extension Ex10_4_ObserverStreamTests {
 
   /// The steps in words: "consumer 1 joins, notices 1 to 3 are posted, consumer 1 leaves".
   static func said(_ steps: [Step]) -> String {
-    var (joined, posted, live, words) = (0, 0, [Int](), [String]())
+    var (joined, posted, value, live, words) = (0, 0, 0, [Int](), [String]())
     for step in steps {
       switch step {
       case .join:
         joined += 1
         live.append(joined)
         words.append("consumer \(joined) joins")
-      case .post(let count):
-        words.append(
-          count == 1 ? "notice \(posted + 1) is posted" : "notices \(posted + 1) to \(posted + count) are posted")
+      case .post(let count, let repeating):
+        let notices =
+          count == 1 ? "notice \(posted + 1) is posted" : "notices \(posted + 1) to \(posted + count) are posted"
+        if repeating {
+          value = max(value, 1)
+          words.append(notices + (count == 1 ? "" : ", each") + " with the value \(value)")
+        } else {
+          words.append(
+            notices
+              + (value == posted
+                ? ""
+                : count == 1 ? ", with the value \(value + 1)" : ", with the values \(value + 1) to \(value + count)"))
+          value += count
+        }
         posted += count
       case .leave(let place):
         guard !live.isEmpty else { continue }
@@ -148,7 +171,7 @@ extension Ex10_4_ObserverStreamTests {
     _ steps: [Step], _ notices: (String, NoticeCenter) -> AsyncStream<NoticeCenter.Notice>
   ) async -> Outcome {
     let center = NoticeCenter()
-    var (live, joined, posted, late) = ([Consumer](), 0, 0, 0)
+    var (live, joined, posted, value, late) = ([Consumer](), 0, 0, 0, 0)
     for step in steps {
       switch step {
       case .join:
@@ -156,10 +179,11 @@ extension Ex10_4_ObserverStreamTests {
         let before = center.registrationsMade
         live.append(Consumer(number: joined, since: posted, stream: notices(name, center)))
         if center.registrationsMade == before { late += 1 }
-      case .post(let count):
+      case .post(let count, let repeating):
         for _ in 0..<count {
           posted += 1
-          center.post(name: name, value: posted)
+          if !repeating || value == 0 { value += 1 }
+          center.post(name: name, value: value)
         }
       case .leave(let place):
         guard !live.isEmpty else { continue }

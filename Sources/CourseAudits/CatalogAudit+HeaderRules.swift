@@ -118,9 +118,12 @@ extension CatalogAudit {
           "\(file):\(rule.line)'s rule \"\(rule.text.count > 60 ? rule.text.prefix(59) + "…" : rule.text)\" has no id: end it with the mistake that breaks it, `[id]`."
         )
       }
-      // What the exercise's suite reads: the ids in its own file and in the files it shares.
+      // What the exercise's suite reads: the ids in its own files (`Name.swift`, and the extensions in
+      // `Name+Part.swift`) and in the files it shares.
       let own = suites.filter { url in
-        url.lastPathComponent == "\(exercise.suiteName).swift" || !url.lastPathComponent.hasPrefix("Ex")
+        let name = url.lastPathComponent
+        return name == "\(exercise.suiteName).swift" || name.hasPrefix("\(exercise.suiteName)+")
+          || !name.hasPrefix("Ex")
       }
       let suiteText = own.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
       // Where the compiler grades first (topic 8), its check reads the lessons' and the hatches' ids, and the

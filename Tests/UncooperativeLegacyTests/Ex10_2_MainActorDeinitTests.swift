@@ -79,11 +79,15 @@ struct Ex10_2_MainActorDeinitTests {
         "Created, the model scheduled no timer named \"\(SessionClockModel.timerName)\" on the service it was given (timers scheduled: \(timers.scheduledCount)): schedule it in `init`. [ticks-lost]"
       )
     }
-    await withCheckedContinuation { continuation in
+    // The main actor is held while the timer fires three times, as a busy screen holds it: each tick's
+    // hop waits behind it, and each must still count.
+    await MainActor.run {
+      let fired = DispatchSemaphore(value: 0)
       Thread.detachNewThread {
         for _ in 0..<3 { timers.fireAll() }
-        continuation.resume()
+        fired.signal()
       }
+      fired.wait()
     }
     let seconds = Locked(0)
     let counted = await eventually {

@@ -44,13 +44,11 @@ private final class OneAnswer<Value: Sendable>: Sendable {
     var outcome: Result<Value, any Error>?
     var answered = false
     var stop: LegacyStop?
-    var stopped = false
 
-    /// `stop`, once, when the wait ended without the call's answer.
-    mutating func takeStop(_ stop: LegacyStop?) -> LegacyStop? {
-      guard !answered, !stopped, let stop else { return nil }
-      stopped = true
-      self.stop = nil
+    /// `stop`, when the wait ended without the call's answer. Asked once a wait: by the first to end
+    /// it when `start` has returned, or by `keep` when the wait ended while `start` ran.
+    func takeStop(_ stop: LegacyStop?) -> LegacyStop? {
+      guard !answered, let stop else { return nil }
       return stop
     }
   }

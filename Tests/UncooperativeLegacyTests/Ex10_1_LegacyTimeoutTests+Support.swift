@@ -18,18 +18,24 @@ extension Ex10_1_LegacyTimeoutTests {
     private let state = Locked(State())
     private let stoppable: Bool
     private let inside: Result<String, any Error>?
+    private let duringStart: (@Sendable () -> Void)?
 
-    /// A call that returns a `LegacyStop` when `stoppable`, and answers `answeringInside` before
-    /// `start` returns when it is given.
-    init(stoppable: Bool = true, answeringInside inside: Result<String, any Error>? = nil) {
+    /// A call that returns a `LegacyStop` when `stoppable`, answers `answeringInside` before `start`
+    /// returns when it is given, and runs `duringStart` in `start`, before it returns, when it is given.
+    init(
+      stoppable: Bool = true, answeringInside inside: Result<String, any Error>? = nil,
+      duringStart: (@Sendable () -> Void)? = nil
+    ) {
       self.stoppable = stoppable
       self.inside = inside
+      self.duringStart = duringStart
     }
 
     /// The call, as `withTimeout(_:clock:start:)` takes it.
     var start: LegacyStart<String> {
       { [self] completion in
         state.withLock { $0.completions.append(completion) }
+        duringStart?()
         if let inside { answer(with: inside) }
         return stoppable ? LegacyStop { [self] in state.withLock { $0.stops += 1 } } : nil
       }

@@ -193,6 +193,59 @@ struct Ex10_1_LegacyTimeoutTests {
     )
   }
 
+  /// `withTimeout(.seconds(5), clock:)` of `call` in a task of its own, which waits at a gate until
+  /// the test holds its handle, in `caller`: so `call`'s start may cancel it, and a test may cancel
+  /// it before it calls `withTimeout`.
+  static func gated(
+    _ call: HeldLegacyCall, on clock: TestClock, caller: Locked<Task<String, any Error>?>, cancelFirst: Bool
+  ) -> Task<String, any Error> {
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let timeout = Task {
+      for await _ in gate { break }
+      return try await withTimeout(.seconds(5), clock: clock, start: call.start)
+    }
+    caller.withLock { $0 = timeout }
+    if cancelFirst { timeout.cancel() }
+    open.yield()
+    return timeout
+  }
+
+  @Test(
+    "A cancel before withTimeout is called, or while start runs: CancellationError at once, and the call is told to stop once",
+    arguments: [false, true])
+  func cancelledBeforeTheCallReturns(whileStarting: Bool) async {
+    let clock = TestClock()
+    let caller = Locked<Task<String, any Error>?>(nil)
+    // The call never answers by itself; when `whileStarting`, its `start` cancels the caller before
+    // it returns its stop.
+    let cancelCaller: @Sendable () -> Void = { caller.withLock { $0 }?.cancel() }
+    let call = HeldLegacyCall(duringStart: whileStarting ? cancelCaller : nil)
+    let when =
+      whileStarting ? "while `start` ran, before it returned the call's stop" : "before it called `withTimeout`"
+    let timeout = Self.gated(call, on: clock, caller: caller, cancelFirst: !whileStarting)
+    let outcome = await withDeadlineResult("withTimeout, its caller cancelled \(when)") { try await timeout.value }
+    if outcome.didHang {
+      call.answer(with: .success("too late"))
+      clock.advance(by: .seconds(60))
+      _ = await withDeadlineResult("withTimeout, once the call answered") { try await timeout.value }
+      Issue.record(
+        "The caller's task was cancelled \(when), and `withTimeout` went on waiting for the call, which ignores cancellation and never answered: \(whileStarting ? "a cancel that comes while `start` runs ends the wait as one that comes later does" : "a cancel that came before the wait began ends it too. Look for the end when you begin to wait, and resume at once if it came first"). [cancel-ignored]"
+      )
+      return
+    }
+    clock.advance(by: .seconds(60))
+    #expect(
+      outcome.thrown is CancellationError,
+      "The caller's task was cancelled \(when), and `withTimeout` \(Self.did(outcome)): a cancel is no timeout; throw `CancellationError`. [cancel-ignored]"
+    )
+    if whileStarting || call.starts > 0 {
+      #expect(
+        call.stops == 1,
+        "The caller's task was cancelled \(when), and `withTimeout` told the call to stop \(call.stops) times: a stop that `start` returns after the wait has ended is used at once, exactly once. [not-stopped]"
+      )
+    }
+  }
+
   /// In the child: `withTimeout` ends by its timer (`byCancel` false) or its caller's cancel, and
   /// then the call answers, late, on this thread.
   static func lateAnswer(byCancel: Bool) async {

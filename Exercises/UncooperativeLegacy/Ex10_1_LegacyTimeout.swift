@@ -11,7 +11,7 @@
 // Then it tells the call to stop, if `start` returned a `LegacyStop`, exactly once. [not-stopped]
 // A call that answered in time is never told to stop. [stopped-in-time]
 // An answer that comes late (after `TimedOut`, or after the caller's cancel) resumes nothing a
-// second time. [resumed-twice]
+// second time. [late-answer-resumed]
 // When the call answers in time, the timer is not left waiting on the clock. [timer-left-running]
 // When the caller's task is cancelled, it throws `CancellationError` at once, and tells the call to
 // stop. [cancel-ignored]

@@ -17,7 +17,7 @@ extension Catalog {
       AntiPattern(id: "timer-left-running", "The timer was left waiting after the answer"),
       AntiPattern(id: "cancel-ignored", "The caller's cancel waited for the call"),
       AntiPattern(id: "answered-inside-start", "An answer given inside `start` was lost"),
-      AntiPattern(id: AntiPattern.resumedTwice, unlisted: "A late answer resumes the caller's wait a second time"),
+      AntiPattern(id: "late-answer-resumed", unlisted: "A late answer resumes the caller's wait a second time"),
       AntiPattern(id: "real-clock", unlisted: "The timeout does not wait on the clock it is given"),
       AntiPattern(id: "wrong-duration", unlisted: "The timeout waits for another duration than the one given"),
       AntiPattern(

@@ -270,7 +270,7 @@ struct Ex10_1_LegacyTimeoutTests {
       return
     }
     Issue.record(
-      "The call answered after \(ending) had ended the wait, and its answer resumed the caller's continuation a second time, so the runtime trapped: decide the outcome and take the continuation in one lock section, so that a late answer finds the wait ended and resumes nothing. The runtime said: \(message) [resumed-twice]"
+      "The call answered after \(ending) had ended the wait, and its answer resumed the caller's continuation a second time, so the runtime trapped: decide the outcome and take the continuation in one lock section, so that a late answer finds the wait ended and resumes nothing. The runtime said: \(message) [late-answer-resumed]"
     )
   }
 

@@ -8,10 +8,12 @@ import Testing
 /// its phases on a gate two threads pass, once each way of getting it wrong and once right.
 @Suite("A race program names a race whatever the load, and a gate checked in two lock sections")
 struct RaceProgramTests {
-  /// The gate, its check and its close as the variant says.
-  static func gate(_ pass: String) -> String {
+  /// The gate, its check and its close as the variant says, in a file that imports `Foundation` and
+  /// any course module in `importing`.
+  static func gate(_ pass: String, importing: String = "Foundation") -> String {
     """
     import Foundation
+    import \(importing)
 
     final class Gate: @unchecked Sendable {
       let lock = NSLock()
@@ -47,12 +49,12 @@ struct RaceProgramTests {
     }
     """
 
-  static func run(_ pass: String) async throws -> RaceProgram.Outcome? {
+  static func run(_ pass: String, importing: String = "Foundation") async throws -> RaceProgram.Outcome? {
     let folder = Swift6Build.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let file = "\(folder)/Gate.swift"
-    try gate(pass).write(toFile: file, atomically: true, encoding: .utf8)
+    try gate(pass, importing: importing).write(toFile: file, atomically: true, encoding: .utf8)
     return await RaceProgram.run(file: file, driver: driver)
   }
 
@@ -61,6 +63,18 @@ struct RaceProgramTests {
     guard !DataRace.sanitizerIsRunning else { return }
     let outcome = try #require(
       await Self.run("guard open else { return false }\n lock.lock(); open = false; lock.unlock(); return true"))
+    #expect(DataRace.report(inText: outcome.text) != nil, "No race named:\n\(outcome.text)")
+  }
+
+  @Test("A file that keeps the stub's `import CourseCatalog` builds, and its unguarded read is named")
+  func keepsTheStubsImport() async throws {
+    guard !DataRace.sanitizerIsRunning else { return }
+    // Every stub imports CourseCatalog for `NotStarted`; a program that did not build with it left
+    // a learner who kept the import with no race verdict on the plain route.
+    let outcome = try #require(
+      await Self.run(
+        "guard open else { return false }\n lock.lock(); open = false; lock.unlock(); return true",
+        importing: "CourseCatalog"))
     #expect(DataRace.report(inText: outcome.text) != nil, "No race named:\n\(outcome.text)")
   }
 

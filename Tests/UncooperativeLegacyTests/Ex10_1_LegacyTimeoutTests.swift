@@ -130,10 +130,14 @@ struct Ex10_1_LegacyTimeoutTests {
     )
   }
 
-  @Test("A call that answers inside start, before start returns: that answer is returned")
-  func answersInsideStart() async {
+  @Test(
+    "A call that answers inside start, before start returns, a value or an error: that answer is returned",
+    arguments: [false, true])
+  func answersInsideStart(failing: Bool) async {
     let clock = TestClock()
-    let call = HeldLegacyCall(answeringInside: .success("from the cache"))
+    let answer: Result<String, any Error> = failing ? .failure(ExportFailed(number: 7)) : .success("from the cache")
+    let said = failing ? "ExportFailed(7)" : "\"from the cache\""
+    let call = HeldLegacyCall(answeringInside: answer)
     let timeout = Task { try await withTimeout(.seconds(5), clock: clock, start: call.start) }
     let outcome = await withDeadlineResult("withTimeout of a call that answered inside start") {
       try await timeout.value
@@ -145,16 +149,18 @@ struct Ex10_1_LegacyTimeoutTests {
         try await timeout.value
       }
       Issue.record(
-        "The call answered inside `start`, before `start` returned, and `withTimeout` never returned: the answer came before anything waited for it, and was lost. Keep the continuation where the answer will look for it before you start the call, or keep an early answer for the wait to find. [answered-inside-start]"
+        "The call answered \(said) inside `start`, before `start` returned, and `withTimeout` never returned: the answer came before anything waited for it, and was lost. Keep the continuation where the answer will look for it before you start the call, or keep an early answer for the wait to find. [answered-inside-start]"
       )
       return
     }
     _ = await eventually { clock.waitingSleeps.isEmpty }
     let timerWaiting = !clock.waitingSleeps.isEmpty
     clock.advance(by: .seconds(60))
+    let returned =
+      failing ? outcome.thrown as? ExportFailed == ExportFailed(number: 7) : (try? outcome.get()) == "from the cache"
     #expect(
-      (try? outcome.get()) == "from the cache",
-      "The call answered \"from the cache\" inside `start`, and `withTimeout` \(Self.did(outcome)): an answer before `start` returns is the answer too. [answered-inside-start]"
+      returned,
+      "The call answered \(said) inside `start`, and `withTimeout` \(Self.did(outcome)): an answer before `start` returns, value or error, is the answer too. [answered-inside-start]"
     )
     #expect(
       call.stops == 0,

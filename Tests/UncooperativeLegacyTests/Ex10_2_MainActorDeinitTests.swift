@@ -72,7 +72,7 @@ struct Ex10_2_MainActorDeinitTests {
   /// In the child: the timer fires three times on a thread of its own; the model must count three.
   static func fireThreeTimes() async throws {
     let timers = SessionTimers()
-    let (holder, _) = await made(on: timers)
+    let (holder, weak) = await made(on: timers)
     guard timers.isScheduled(SessionClockModel.timerName) else {
       await MainActor.run { holder.release() }
       throw ResumeProbe.ProbeFailure(
@@ -80,14 +80,21 @@ struct Ex10_2_MainActorDeinitTests {
       )
     }
     // The main actor is held while the timer fires three times, as a busy screen holds it: each tick's
-    // hop waits behind it, and each must still count.
-    await MainActor.run {
+    // hop waits behind it, and each must still count, there and nowhere else.
+    let early = await MainActor.run {
       let fired = DispatchSemaphore(value: 0)
       Thread.detachNewThread {
         for _ in 0..<3 { timers.fireAll() }
         fired.signal()
       }
       fired.wait()
+      return holder.seconds
+    }
+    guard early == 0 else {
+      await MainActor.run { holder.release() }
+      throw ResumeProbe.ProbeFailure(
+        "The timer fired 3 times on its own thread while the main actor was busy, and `seconds` was already \(early) before the main actor was free: the ticks changed the model's state on the timer's thread, off the main actor. Hop to the main actor with `Task { @MainActor in … }`, and count there. [assumed-on-timer-thread]"
+      )
     }
     let seconds = Locked(0)
     let counted = await eventually {
@@ -95,8 +102,30 @@ struct Ex10_2_MainActorDeinitTests {
       seconds.withLock { $0 = now }
       return now == 3
     }
-    // Let go on the main actor: this test is about the ticks, and the other tests about the deinit.
-    await MainActor.run { holder.release() }
+    // Let go on the main actor while one more tick's hop waits behind it: the hop must not keep the
+    // model alive (the other tests are about the deinit itself).
+    let keptByTick = await MainActor.run {
+      let fired = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        timers.fireAll()
+        fired.signal()
+      }
+      fired.wait()
+      holder.release()
+      return weak.isAlive
+    }
+    // Once the main actor is free the hop runs: a model that goes then was held by the hop, and one
+    // that stays is held by the handler the service keeps.
+    if keptByTick, !(await eventually(within: 0.5) { !weak.isAlive }) {
+      throw ResumeProbe.ProbeFailure(
+        "The screen let the model go, and the model is still alive: the timer's handler holds it, and the service holds the handler until the timer is invalidated, which only the deinit does. Capture the model weakly in the handler (`[weak self]`). [model-kept-alive]"
+      )
+    }
+    guard !keptByTick else {
+      throw ResumeProbe.ProbeFailure(
+        "A tick's hop to the main actor was still waiting when the screen let the model go, and the model stayed alive: the hop's `Task` holds it strongly, so its deinit, and its timer's invalidation, wait for the hop. Capture the model weakly in the hop too (`[weak self]`). [model-kept-alive]"
+      )
+    }
     guard counted else {
       throw ResumeProbe.ProbeFailure(
         "The timer fired 3 times, and `seconds` is \(seconds.withLock { $0 }): each tick adds one second, on the main actor, whichever thread the timer fires on. [ticks-lost]"

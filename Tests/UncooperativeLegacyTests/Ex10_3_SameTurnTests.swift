@@ -90,18 +90,16 @@ struct Ex10_3_SameTurnTests {
     )
   }
 
-  /// Deliveries of 0 to 4 messages each, some empty, a title repeated now and then.
-  static let deliveries = Gen.element(of: ["Lunch?", "Re: invoice", "Standup", "Re: Lunch?", "Lunch?", ""])
-    .array(count: 0...4).array(count: 1...4)
-    .map { batches in
-      var next = 0
-      return batches.map { titles in
-        titles.map { title in
-          next += 1
-          return LegacyListItem(id: next, title: title)
-        }
-      }
-    }
+  /// Messages with ids that need not ascend, nor differ (the SDK's ids are its own), and titles that
+  /// repeat now and then.
+  static let messages = Gen.element(
+    of: (1...9).flatMap { id in
+      ["Lunch?", "Re: invoice", "Standup", "Re: Lunch?", ""].map { LegacyListItem(id: id, title: $0) }
+    })
+
+  /// Deliveries of 0 to 4 messages each, some empty, and now and then a page of 30 to 60.
+  static let deliveries = Gen<[LegacyListItem]>.oneOf([messages.array(count: 0...4), messages.array(count: 30...60)])
+    .array(count: 1...4)
 
   /// The rows `model` drew after each of `deliveries`, all in one turn of the main queue.
   @MainActor
@@ -117,7 +115,9 @@ struct Ex10_3_SameTurnTests {
     return drawn
   }
 
-  @Test("On generated deliveries (empty ones, repeated titles), the list draws what the reference draws")
+  @Test(
+    "On generated deliveries (empty ones, pages of up to 60, ids in any order and repeated, titles repeated), the list draws what the reference draws"
+  )
   func generatedDeliveries() async {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {

@@ -17,9 +17,9 @@ extension Ex10_5_KeptAliveTests {
     return (ReportClient { ReportService(backend: backend) }, backend)
   }
 
-  /// The report the test answers request `id` with.
-  static func report(_ id: String) -> Report {
-    Report(id: id, title: "Report \(id)")
+  /// The report the test answers request `id` with; a `version` after the first is a later edition.
+  static func report(_ id: String, version: Int = 1) -> Report {
+    Report(id: id, title: version == 1 ? "Report \(id)" : "Report \(id), edition \(version)")
   }
 
   /// Records the lesson's sentence when a service was released while its request was in flight, and

@@ -88,26 +88,53 @@ struct Ex10_5_KeptAliveTests {
     )
   }
 
-  @Test("Two calls in flight at once each keep their own service until their own answer")
-  func overlappingCalls() async {
+  @Test(
+    "Two calls in flight at once each keep their own service until their own answer, whichever answers first, for two ids or the same one",
+    arguments: [(["q1", "q2"], false), (["q1", "q2"], true), (["q1", "q1"], true)])
+  func overlappingCalls(ids: [String], secondFirst: Bool) async {
     let (client, backend) = Self.clientAndBackend()
-    guard let first = await Self.start(client, "q1", on: backend, requests: 1),
-      let second = await Self.start(client, "q2", on: backend, requests: 2)
+    guard let first = await Self.start(client, ids[0], on: backend, requests: 1),
+      let second = await Self.start(client, ids[1], on: backend, requests: 2)
     else { return }
     if Self.recordIfReleased(backend, "while a second call was in flight") { return }
-    let requests = backend.requests
-    // The second is answered first: an answer must find its own call, whatever the order.
-    for index in requests.indices.reversed() {
-      backend.answer(index, with: .success(Self.report(requests[index])))
+    let flights = [first, second]
+    let order = secondFirst ? [1, 0] : [0, 1]
+    let named = ids[0] == ids[1] ? ["the first", "the second"] : ids.map { "`report(id: \"\($0)\")`" }
+    // One answer at a time, and its call returned, before the next: an answer must end its own call,
+    // and leave the other call's service alone, whatever the order and the ids.
+    var outcomes: [Result<Report, any Error>?] = [nil, nil]
+    for (place, index) in order.enumerated() {
+      backend.answer(index, with: .success(Self.report(ids[index])))
+      outcomes[index] = await flights[index].outcome()
+      if place == 0,
+        Self.recordIfReleased(
+          backend, "after \(named[index])'s answer, while \(named[1 - index]) was still in flight (calls for \(ids))")
+      {
+        return
+      }
     }
-    let outcomes = [await first.outcome(), await second.outcome()]
-    if outcomes.contains(where: \.isHang) && Self.recordIfReleased(backend, "while a second call was in flight") {
-      return
-    }
+    let results = outcomes.map { $0.flatMap { try? $0.get() } }
     #expect(
-      outcomes.map { try? $0.get() } == [Self.report("q1"), Self.report("q2")],
-      "Two calls were in flight at once, and `report(id: \"q1\")` \(Self.did(outcomes[0])), `report(id: \"q2\")` \(Self.did(outcomes[1])): each call returns its own service's report. [wrong-answer]"
+      results == ids.map { Self.report($0) },
+      "Two calls were in flight at once (for \(ids)), answered \(secondFirst ? "the second first" : "in order"), and they returned \(outcomes.map { $0.map(Self.did) ?? "nothing" }): each call returns its own service's report. [wrong-answer]"
     )
+  }
+
+  @Test("The same report asked for again, after the first call has returned, is asked of a new service")
+  func askedAgain() async {
+    let (client, backend) = Self.clientAndBackend()
+    for time in 1...2 {
+      guard let flight = await Self.start(client, "q1", on: backend, requests: time) else { return }
+      let nth = time == 1 ? "first" : "second"
+      if Self.recordIfReleased(backend, "asked for the \(nth) time") { return }
+      backend.answer(time - 1, with: .success(Self.report("q1", version: time)))
+      let outcome = await flight.outcome()
+      if outcome.isHang, Self.recordIfReleased(backend, "asked for the \(nth) time") { return }
+      #expect(
+        (try? outcome.get()) == Self.report("q1", version: time),
+        "`report(id: \"q1\")`, asked for the \(nth) time, \(Self.did(outcome)), where its service answered \(Self.report("q1", version: time)): each call asks a service of its own and returns what that service answers, never an earlier answer. [wrong-answer]"
+      )
+    }
   }
 
   @Test("Once it has answered, value or error, the service is released")

@@ -8,6 +8,7 @@ extension Catalog {
       "Keep the continuation, the outcome and the call's `LegacyStop` in one lock (a small class). Whoever finishes decides and takes the continuation in the same lock section, so a late answer finds the outcome and resumes nothing. Store the continuation before you call `start`: the call may answer inside it.",
       "The timer is the only child of a group, `try await clock.sleep(for: duration)` then the timeout, and `defer { group.cancelAll() }` ends it when the call answers. Wrap the wait in `withTaskCancellationHandler` whose `onCancel` ends it with `CancellationError`. When the end is not the call's answer, call `stop()` once, outside the lock, whether the stop arrived before or after the end.",
     ],
+    raceTests: ["answerAndCancelFromTwoThreads()"],
     antiPatterns: [
       AntiPattern(
         id: "timeout-waits-for-call", "The timeout waited for a call that ignores cancellation",

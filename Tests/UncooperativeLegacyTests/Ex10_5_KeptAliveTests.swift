@@ -105,7 +105,8 @@ struct Ex10_5_KeptAliveTests {
     var outcomes: [Result<Report, any Error>?] = [nil, nil]
     for (place, index) in order.enumerated() {
       backend.answer(index, with: .success(Self.report(ids[index])))
-      outcomes[index] = await flights[index].outcome()
+      let flight = flights[index]
+      outcomes[index] = await flight.outcome()
       if place == 0,
         Self.recordIfReleased(
           backend, "after \(named[index])'s answer, while \(named[1 - index]) was still in flight (calls for \(ids))")

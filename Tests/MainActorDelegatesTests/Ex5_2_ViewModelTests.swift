@@ -63,10 +63,15 @@ struct Ex5_2_ViewModelTests {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         await ResumeProbe.run(within: 2) {
           let made = Locked<(count: Int, loader: WeakLoader)>((0, WeakLoader()))
+          // The loader's queue is held until the question is answered: a delivery running on it holds
+          // the loader for a moment, and a loader nobody keeps would look kept if one ran just then.
+          let queue = DispatchQueue(label: "ex5.2.owned-loader")
+          queue.suspend()
+          defer { queue.resume() }
           let model = await MainActor.run {
             let model = GalleryViewModel { delegate in
               let loader = ImageBatchLoader(
-                delegate: delegate, plan: .init(batches: 3, imagesPerBatch: 2, needsAnOwner: true))
+                delegate: delegate, plan: .init(batches: 3, imagesPerBatch: 2, queue: queue, needsAnOwner: true))
               made.withLock {
                 $0.count += 1
                 $0.loader.object = loader

@@ -92,8 +92,14 @@ struct Ex5_5_Swift6CleanTests {
           guard await eventually(within: 2, { await control.images.count >= 3 }) else { return }
           // This one needs an owner (as `CLLocationManager` does): once `load()` has returned, only the
           // model can be keeping it, and a released loader takes every batch with it.
-          let model = await GalleryScreenModel(plan: .init(batches: 3, imagesPerBatch: 1, needsAnOwner: true))
+          // Its queue is held until load() has returned: a delivery running on it holds the loader for a
+          // moment, and a loader nobody keeps would deliver everything if load() were slow enough.
+          let queue = DispatchQueue(label: "ex5.5.owned-loader")
+          queue.suspend()
+          let model = await GalleryScreenModel(
+            plan: .init(batches: 3, imagesPerBatch: 1, queue: queue, needsAnOwner: true))
           await model.load()
+          queue.resume()
           guard await eventually(within: 2, { await model.images.count >= 3 }) else {
             throw ResumeProbe.ProbeFailure(
               "only \(await model.images.count) of 3 batches landed from a loader that needs an owner: once load() had returned nothing kept the loader, and it was released with every batch it was about to deliver. Keep it in a property of the model, as you keep the handler. [loader-not-kept]"

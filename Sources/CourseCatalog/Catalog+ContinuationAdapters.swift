@@ -84,6 +84,7 @@ extension Catalog {
           "onCancel can run before the download starts, at the same time as the completion, or after it: keep the task and the continuation behind one lock.",
           "Resume from whichever comes first, the completion or the cancel, and throw `CancellationError()` when the task was cancelled.",
         ],
+        raceTests: ["cancelRacingCompletion()"],
         antiPatterns: [
           AntiPattern(id: "no-cancellation-handler", "The download kept running"),
           AntiPattern(id: "cancel-without-resume", "This downloader stays silent after a cancel"),

@@ -138,8 +138,77 @@ struct Ex3_5_CancellationAdapterTests {
         }
       }
     }
+    if let race = DataRace.report(in: child) {
+      Issue.record(Comment(rawValue: Self.raced(race)))
+      return
+    }
+    // Whether the cancel and the completion happened to overlap in the child depends on the
+    // machine; the race program's verdict does not: it runs them a lock section at a time in every
+    // order, so a continuation read in one lock section and given up in another is taken by both.
+    switch ResumeProbe.verdict(of: child) {
+    case .exactlyOnce where !DataRace.sanitizerIsRunning:
+      if let program = await RaceProgram.run("3.5", driver: Self.raceDriver) {
+        if let race = DataRace.report(inText: program.text) {
+          Issue.record(Comment(rawValue: Self.raced(race)))
+          return
+        }
+        if let misuse = program.misuse, misuse.contains("more than once"), !program.endedInOrder {
+          Issue.record(
+            "The cancel and the completion both resumed when \(program.order): one of them read the continuation in one lock section and gave up the download's state in another, and the other took its own turn between them, which \"A cancel released together with the completion\" explains. Take the continuation and record what happened in one lock section: whoever takes it resumes, the other finds nothing. The runtime said: \(misuse) [both-resume]"
+          )
+          return
+        }
+      }
+    default: break
+    }
     ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:) with a cancel racing the completion")
   }
+
+  /// The sentence for a race the sanitizer saw on the state that decides who resumes.
+  static func raced(_ race: String) -> String {
+    "The cancel and the completion, from two threads, raced on the state that decides who resumes: \(race). Keep the continuation under a lock, and take it there: whoever takes it resumes, the other finds nothing. [both-resume]"
+  }
+
+  /// The race program's `@main`: a download started and waiting, whose completion and whose cancel
+  /// are handed to the harness, which runs them one after the other (for the sanitizer), then a lock
+  /// section at a time in every order.
+  static let raceDriver = """
+    import Dispatch
+    import LegacyKit
+
+    final class Handed: @unchecked Sendable {
+      var completion: (@Sendable () -> Void)?
+      let ready = DispatchSemaphore(value: 0)
+      let loaded = DispatchSemaphore(value: 0)
+    }
+
+    @main struct RaceDriver {
+      static func main() async {
+        await RaceHarness.everySchedule(names: ["the download's completion", "the cancel"]) { runner in
+          let downloader = ImageDownloader()
+          downloader.cancelBehavior = .staysSilent
+          let handed = Handed()
+          downloader.endpoint.script(
+            Script.succeed(Thumbnail(articleID: 1)).handed(to: { bodies in
+              handed.completion = bodies.first
+              handed.ready.signal()
+            }))
+          // Detached: this driver runs on the main actor, and blocks its thread while it waits.
+          let task = Task.detached {
+            _ = try? await ThumbnailLoader(downloader: downloader).thumbnail(id: 1)
+            handed.loaded.signal()
+          }
+          handed.ready.wait()
+          guard let completion = handed.completion else { return }
+          runner.start([completion, { task.cancel() }])
+          await runner.waitUntilFinished()
+          // A load that never ends here is the other tests' business (a cancel nobody hears, a
+          // download cancelled and silent): give it a moment to end, then run the next schedule.
+          _ = handed.loaded.wait(timeout: .now() + 1)
+        }
+      }
+    }
+    """
 }
 
 /// In the child: starts a download, cancels the awaiting task while it runs, and checks what happened.

@@ -4,7 +4,8 @@
 //
 // The chat screen reads its socket's messages (a stream like the one of 4.3) and,
 // once the stream has ended, says how it ended.
-// Read every message, in order, with `for try await`. [lost-messages]
+// Read every message, in order, to the stream's end (`for try await` is the lesson's loop; an
+// iterator's `next()` called by hand reads the same). [lost-messages]
 // A clean end is `.closed`. [invented-failure] [cancel-as-closed]
 // An error is `.failed`, with the stream's own error, after every message that came
 // before it. [try-optional-loop] [wrapped-error] [catch-drops-messages]

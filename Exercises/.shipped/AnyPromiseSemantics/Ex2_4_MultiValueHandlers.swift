@@ -8,10 +8,11 @@
 //   - `summary(of:)`: "<name>: <count> unread", or "<name>: no unread" when there is
 //     no count. Use `login.objc.then` (the Objective-C face) with a handler of two parameters.
 //     [one-parameter] [zero-is-none]
-//   - `acknowledge(_:log:)`: once the login fulfills, write "acknowledged" to the log, once,
-//     with a handler of no parameters that returns nothing; the result fulfills with nil.
+//   - `acknowledge(_:log:)`: once the login fulfills, write "acknowledged" to the log, once;
+//     the result fulfills with nil, as a handler of no parameters that returns nothing makes it.
 //     [acknowledged-not-once] [acknowledge-passes-value]
 // A rejected login passes through both untouched. [rejection-as-line]
+// The handlers' forms are the lesson's way; the tests check what each function returns and writes.
 
 import CourseCatalog
 import LegacyKit

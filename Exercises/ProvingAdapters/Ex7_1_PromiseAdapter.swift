@@ -17,8 +17,9 @@
 // (`cloud.articles.script(.succeed(…))`, `.fail(…)`), and prove both paths: [shared-cloud]
 // - the success path returns exactly the cloud's articles, and asks the cloud with the `refresh`
 //   flag it was given; [shared-cloud] [placeholder-titles] [ignores-refresh] [always-refresh]
-// - the failure path throws the cloud's own error, and so does a cancelled promise. [done-only]
-//   [swallows-error] [generic-error] [default-catch-policy]
+// - the failure path throws the cloud's own error, and so does a promise rejected with a
+//   cancellation: an error whose `isCancelled` is true, such as `PMKError.cancelled`
+//   (`LegacyError.cancelled` is not one). [done-only] [swallows-error] [generic-error] [default-catch-policy]
 // Await every call under `withDeadline` (from ProvingKit): an adapter that never resumes must fail
 // your test, not hang the run. [done-only] [default-catch-policy]
 //

@@ -16,7 +16,8 @@
 // `InboxScreen` stays on the main actor, and `onChange` hears every change there. [screen-off-main-actor]
 // No escape hatch (`@preconcurrency`, `nonisolated(unsafe)`, `MainActor.assumeIsolated`).
 // [preconcurrency] [nonisolated-unsafe] [assume-isolated]
-// You may change the protocols' requirements, not their names or the members' names.
+// You may change the protocols' requirements (isolate one, or make it `async`), not their names or
+// the members' names.
 
 /// Something that shows a count of unread items.
 public protocol Badged {

@@ -6,7 +6,7 @@
 // threads and calls its completion handlers on a queue of its own. This file builds in the Swift 6
 // mode already, and traps the first time the SDK answers. Make it answer: [closure-inferred-main-actor]
 //   - `locate()` asks the SDK once; when the SDK answers, `shown` is its fix (or `nil`), `failed` says
-//     whether it reported an error, and `onUpdate` is called once, all on the main actor;
+//     whether it reported an error, and then `onUpdate` is called, once, all on the main actor;
 //     [closure-inferred-main-actor] [update-lost]
 //   - the file still builds in the Swift 6 language mode with no warning. [sent-then-used]
 // You do not own `VendorSDK`, and cannot change it.

@@ -7,7 +7,8 @@
 // runs on its caller's actor (SE-0461, `NonisolatedNonsendingByDefault`). The check builds it that
 // way, in the Swift 6 language mode. It builds clean; and every thumbnail is drawn on the main actor,
 // which can do nothing else meanwhile: the screen freezes. Fix it:
-//   - `Thumbnailer.thumbnail(of:)` runs `render` off the main actor, whoever calls it; [runs-on-caller]
+//   - `Thumbnailer.thumbnail(of:)` runs `render` off the main actor, whoever calls it (how it leaves
+//     is yours, short of an escape hatch: `@concurrent` is the lesson's way); [runs-on-caller]
 //   - `Gallery` stays on the main actor: `load(_:)` keeps the thumbnails in the order of `images`;
 //     [wrong-order]
 //   - the file builds in the Swift 6 language mode, built as above, with no warning. [isolated-call]

@@ -4,7 +4,7 @@
 /// the newest query's results.
 @MainActor
 public final class SearchModel {
-  /// The newest query's results; empty until it answers.
+  /// The results on screen: an answer to the query that was newest when it came, or empty.
   public private(set) var results: [String] = []
   /// The newest query's error, if its search failed.
   public private(set) var failure: (any Error)?

@@ -38,9 +38,12 @@ struct Ex8_4_VendorCallbackTests {
   /// In the child: asks a screen to locate, with an SDK that reports `fix`, and checks what it shows.
   @MainActor static func locate(reporting fix: LocationFix?) async throws {
     let updates = Locked(0)
+    let announced = Announcements()
     let screen = LocationScreen(manager: LocationManager(reporting: fix)) {
       updates.withLock { $0 += 1 }
+      announced.note()
     }
+    announced.screen = screen
     screen.locate()
     guard await eventually({ updates.withLock { $0 } >= 1 }) else {
       throw ResumeProbe.ProbeFailure(
@@ -53,6 +56,11 @@ struct Ex8_4_VendorCallbackTests {
     guard screen.shown == fix, screen.failed == (fix == nil), count == 1 else {
       throw ResumeProbe.ProbeFailure(
         "The SDK answered once with \(fix.map { "the fix \($0.latitude), \($0.longitude)" } ?? "an error"), and the screen shows \(screen.shown.map { "\($0.latitude), \($0.longitude)" } ?? "nothing"), with `failed` \(screen.failed), after \(count) update(s): show its fix (or `nil`), set `failed` to whether it reported an error, and call `onUpdate` once. [update-lost]"
+      )
+    }
+    if let first = announced.seen.first, first.shown != fix || first.failed != (fix == nil) {
+      throw ResumeProbe.ProbeFailure(
+        "`onUpdate` was called before the screen showed what it announces: the SDK answered with \(fix.map { "the fix \($0.latitude), \($0.longitude)" } ?? "an error"), and when `onUpdate` ran the screen showed \(first.shown.map { "\($0.latitude), \($0.longitude)" } ?? "nothing"), with `failed` \(first.failed). Whoever hears it reads the screen then: set `shown` and `failed` first, then call `onUpdate`. [update-lost]"
       )
     }
   }
@@ -89,5 +97,16 @@ struct Ex8_4_VendorCallbackTests {
         "When the SDK answered with \(answer) on its own queue, the completion closure trapped as it started\(same): written inside a `@MainActor` method and passed where nothing says `@Sendable`, the closure belongs to the main actor, and Swift 6 checks that where it starts.\(late) It compiles clean and crashes at run time: a closure the SDK calls on its own queue must say that it may run anywhere, and reach the screen only once back on the main actor. (The runtime said: \(words)) [closure-inferred-main-actor]",
         sourceLocation: sourceLocation)
     }
+  }
+}
+
+/// What the screen showed each time its `onUpdate` was called, read as it was called.
+@MainActor private final class Announcements {
+  weak var screen: LocationScreen?
+  private(set) var seen: [(shown: LocationFix?, failed: Bool)] = []
+
+  /// Records what the screen shows now.
+  func note() {
+    if let screen { seen.append((screen.shown, screen.failed)) }
   }
 }

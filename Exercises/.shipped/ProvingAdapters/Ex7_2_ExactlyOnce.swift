@@ -11,7 +11,8 @@
 //   }
 //   It loads user profiles from the legacy SDK, resuming exactly once whatever the SDK does.
 //   [no-guard] [guard-on-success-only] [two-ifs] [neither-hangs] [neither-force-unwrap]
-//   The first callback wins and every later one is ignored. [latest-wins] [no-guard] [guard-on-success-only]
+//   The first callback wins, one with neither too, and every later one is ignored. [latest-wins] [no-guard]
+//   [guard-on-success-only] [neither-hangs]
 //   An error wins over a profile, and a callback with neither throws `NeitherValueNorError`. [value-wins]
 //   [two-ifs] [neither-hangs] [neither-force-unwrap]
 //
@@ -22,11 +23,13 @@
 // On the plain paths, prove too that it asks for the user it is given (`service.endpoint.calls`),
 // and returns the SDK's own profile, or throws the SDK's own error. [ignores-id] [placeholder-profile]
 // [error-as-neither]
-// - A double resume traps the process: only a child process can report it. Make that call inside
-//   `#expect(processExitsWith: .success) { … }` (its closure cannot capture values: build the
-//   scenario inside it), and read the runtime's words with `observing: [\.standardErrorContent]`.
-//   [no-guard] [guard-on-success-only] [two-ifs] [neither-force-unwrap]
-// - A zero resume hangs: await it under `withDeadline` (from ProvingKit). [neither-hangs]
+// - A double resume, or the neither path's force unwrap, traps the process: only a child process can
+//   report it. Make every call that can trap (two callbacks, an error then a profile, both together,
+//   neither) inside `#expect(processExitsWith: .success) { … }` (its closure cannot capture values:
+//   build the scenario inside it), and read the runtime's words with
+//   `observing: [\.standardErrorContent]`. [no-guard] [guard-on-success-only] [two-ifs] [neither-force-unwrap]
+// - A zero resume hangs: await every call under `withDeadline` (from ProvingKit), in a child process
+//   too. [neither-hangs]
 //
 // `swift run course check 7.2` runs your tests against the correct loader, then against broken ones,
 // and names each broken one that your tests let through. Replace the test below with yours.

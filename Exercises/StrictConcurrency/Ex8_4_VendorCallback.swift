@@ -24,7 +24,7 @@ import VendorSDK
   private let manager: LocationManager
   private let onUpdate: @MainActor () -> Void
 
-  /// A screen that asks `manager`, and calls `onUpdate` each time what it shows changes.
+  /// A screen that asks `manager`, and calls `onUpdate` each time the SDK answers, once it shows the answer.
   public init(manager: LocationManager, onUpdate: @escaping @MainActor () -> Void) {
     self.manager = manager
     self.onUpdate = onUpdate

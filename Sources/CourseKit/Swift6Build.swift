@@ -402,6 +402,8 @@ public enum Swift6Build {
         status: nil, text: "",
         problem: "Could not start `\(executable)` (error \(error.code)). [\(AntiPattern.unknownDiagnostic)]")
     }
+    let mark = HelperSessions.mark(pid)
+    defer { HelperSessions.unmark(mark) }
     let deadline = Date().addingTimeInterval(limit)
     var ended = Platform.exit(of: pid, waiting: false)
     while ended == nil, Date() < deadline {
@@ -423,5 +425,28 @@ public enum Swift6Build {
           "`\(executable.split(separator: "/").last ?? "")` ran for \(Int(limit)) s without ending and was stopped. [\(AntiPattern.neverFinished)]"
       )
     }
+  }
+}
+
+/// The programs the kit runs for a test (a compiler, a race program), marked where `course` can see them.
+///
+/// Each runs in a session of its own, outside the test run's, so `course`'s watchdog would take a
+/// test waiting for a cold build for a test that hangs. While a program runs, a file named by its
+/// session stands in the folder that `COURSE_HELPER_SESSIONS` names: `course` counts it as progress
+/// (each program has a time limit of its own) and ends the session if the run ends first.
+enum HelperSessions {
+  /// The folder the runner watches; `nil` outside `course`.
+  static let folder = ProcessInfo.processInfo.environment["COURSE_HELPER_SESSIONS"]
+
+  /// Marks the session `pid` as running; returns the mark to remove when it ends.
+  static func mark(_ pid: pid_t) -> String? {
+    guard let folder else { return nil }
+    let path = folder + "/\(pid)"
+    return FileManager.default.createFile(atPath: path, contents: nil) ? path : nil
+  }
+
+  /// Removes a mark made by ``mark(_:)``.
+  static func unmark(_ path: String?) {
+    if let path { try? FileManager.default.removeItem(atPath: path) }
   }
 }

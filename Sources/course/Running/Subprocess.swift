@@ -55,6 +55,15 @@ struct Subprocess {
 
     var merged = ProcessInfo.processInfo.environment
     merged.merge(environment) { _, new in new }
+    // The programs the course's tests start in sessions of their own (compilers, race programs)
+    // mark themselves here: their work is the run's progress, and they end with the run.
+    let helpers = FileManager.default.temporaryDirectory.appendingPathComponent("course-helpers-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: helpers, withIntermediateDirectories: true)
+    defer {
+      for session in Self.markedSessions(in: helpers) { Sessions.end(session) }
+      try? FileManager.default.removeItem(at: helpers)
+    }
+    merged["COURSE_HELPER_SESSIONS"] = helpers.path
 
     Sessions.installInterruptHandler()
     runsInProgress.add(1, ordering: .sequentiallyConsistent)
@@ -90,7 +99,8 @@ struct Subprocess {
       if let timeLimit, Date().timeIntervalSince(start) > timeLimit {
         timedOut = true
       } else if let progressFile {
-        stall = watchdog.look(progress: Self.size(of: progressFile))
+        stall = watchdog.look(
+          progress: Self.size(of: progressFile), helping: !Self.markedSessions(in: helpers).isEmpty)
       }
       if Sessions.interruption != 0 {
         Sessions.end(pid)
@@ -118,6 +128,11 @@ struct Subprocess {
 
   private static func size(of file: URL) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
+  }
+
+  /// The sessions marked in `folder` by the programs the tests started, still running.
+  static func markedSessions(in folder: URL) -> [pid_t] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).compactMap { pid_t($0) }
   }
 
   private func echoNew(from log: URL, after offset: Int) -> Int {
@@ -158,8 +173,11 @@ extension Subprocess {
     }
 
     /// Looks at the run; returns a stall once it has made no progress for long enough.
-    mutating func look(progress: Int, now: Date = Date()) -> Stall? {
-      if progress != lastProgress {
+    ///
+    /// `helping` says that a program a test started in a session of its own (a compiler, a race
+    /// program) is running: the test waits for it, and it has a time limit of its own.
+    mutating func look(progress: Int, helping: Bool = false, now: Date = Date()) -> Stall? {
+      if progress != lastProgress || helping {
         lastProgress = progress
         quietSince = now
         watchedSince = nil

@@ -78,6 +78,10 @@ let builtFromSettings: [SwiftSetting] =
   ? [.define("COURSE_BUILT_FROM_SOLUTIONS")]
   : Context.environment["COURSE_EXERCISES"] != nil ? [.define("COURSE_BUILT_FROM_COURSE_EXERCISES")] : []
 
+/// `COURSE_SUBJECTS=<folder>` builds topic 7's subjects from that folder: `course check` writes them there
+/// with the operators' mutants compiled in, beside the hand-written ones. Without it, the subjects as written.
+let subjectsFolder = Context.environment["COURSE_SUBJECTS"] ?? "Tests"
+
 let builtTopics = topics.filter { selectedTopics?.contains($0.name) ?? true }
 
 /// The course machinery's own tests (the test kit's and the runner's) run where the course itself is
@@ -115,7 +119,7 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
     return [
       .target(
         name: topic.name + "Subjects", dependencies: ["LegacyKit", "PromiseKitLite", "Locking"],
-        path: "Tests/\(topic.name)Subjects", swiftSettings: topic.settings),
+        path: "\(subjectsFolder)/\(topic.name)Subjects", swiftSettings: topic.settings),
       .testTarget(
         name: topic.name + "Tests",
         dependencies: [.target(name: topic.name + "Subjects"), "ProvingKit"] + exerciseDependencies,
@@ -144,7 +148,7 @@ let topicTargets: [Target] = builtTopics.flatMap { topic -> [Target] in
 let selfTestTargets: [Target] =
   selfTests
   ? [
-    .testTarget(name: "CourseRunnerTests", dependencies: ["course", "CourseCatalog", "Platform"]),
+    .testTarget(name: "CourseRunnerTests", dependencies: ["course", "CourseAudits", "CourseCatalog", "Platform"]),
     .testTarget(
       name: "CourseKitTests",
       dependencies: ["CourseKit", "CourseCatalog", "LegacyKit", "PromiseKitLite", "Locking", "Platform"]),

@@ -1,3 +1,4 @@
+import CourseAudits
 import CourseCatalog
 import Foundation
 import Testing
@@ -76,6 +77,62 @@ struct MutantGradingTests {
     )
     // A crash is never folded: it is a mistake of the test, not a path it lacks.
     #expect(Checker.failures(for: [(hangs, .survived), (swallows, .crashed("trap"))]).count == 2)
+  }
+
+  @Test("Operator mutants that survive: the first in full, with its rule and line; the rest counted by rule")
+  func operatorSurvivors() {
+    func change(_ number: Int, breaks: [String]) -> OperatorMutant {
+      OperatorMutant(
+        number, "remove-statement", line: 40 + number, original: ["continuation.finish()"], replacement: [],
+        breaks: breaks, rule: "every message arrives, and then the stream ends;", caughtBy: "The end")
+    }
+    let handWritten = Mutant("never-finishes", subject: "a stream", does: "never finishes", catchIt: "Read to the end.")
+    let ends = Mutant(change(1, breaks: ["never-finishes"]), subject: "a stream", catchIt: "")
+    let again = Mutant(change(2, breaks: ["never-finishes"]), subject: "a stream", catchIt: "")
+    let other = Mutant(change(3, breaks: ["no-on-termination"]), subject: "a stream", catchIt: "")
+    let failures = Checker.failures(for: [
+      (handWritten, .survived), (ends, .survived), (again, .survived), (other, .survived), (other, .caught),
+    ])
+    #expect(
+      failures.map(\.test) == [
+        "Survives: a stream that never finishes", "Survives: a stream that breaks [never-finishes], changed at line 41",
+      ])
+    #expect(
+      failures.last?.messages == [
+        "Your tests pass a stream that breaks the header's rule [never-finishes] (the operator remove-statement changed line 41 of the subject): every message arrives, and then the stream ends.",
+        "- continuation.finish()", "+ (removed)",
+        "The reference suite catches it in its test \"The end\": write a test of that rule that would fail against this change, as that one does.",
+        "Your tests pass 2 more mutants of the operators too: 1 that breaks [never-finishes], 1 that breaks [no-on-termination].",
+      ])
+    // A hang is named as a hang, operator mutant or not.
+    #expect(
+      Checker.failures(for: [(ends, .hung(25))]).first?.test
+        == "Hangs the run: a stream that has line 41 changed by the operator remove-statement")
+  }
+
+  @Test("An operator mutant is traced to the rule whose hand-written mutants the same reference tests catch")
+  func traced() {
+    let header = """
+      // Exercise 9.9 · A fake
+      // Grade 1 (warm-up) · Lesson: Docs/none.md#fake
+      // Check it: swift run course check 9.9
+      //
+      // Prove that:
+      // - every message arrives, in order; [out-of-order]
+      // - a socket that breaks throws its error; [error-swallowed]
+      // - a failed load calls `handleApiError(error:)`. [other-error]
+      """
+    let rules = HeaderRule.rules(in: header)
+    let handWritten = [
+      "out-of-order": ["In order"], "error-swallowed": ["Its error", "In order"], "other-error": ["Its error"],
+    ]
+    #expect(MutantProof.trace(failing: ["In order"], handWritten: handWritten, rules: rules)?.ids == ["out-of-order"])
+    // Two rules proved by the same one test: the one that names the changed line's words wins.
+    #expect(
+      MutantProof.trace(
+        failing: ["Its error"], handWritten: handWritten, rules: rules,
+        changed: ["view?.handleApiError(error: error)"])?.ids == ["other-error"])
+    #expect(MutantProof.trace(failing: ["Nothing else"], handWritten: handWritten, rules: rules) == nil)
   }
 
   @Test("A teammate's right test must stay, and must still catch its mutant")

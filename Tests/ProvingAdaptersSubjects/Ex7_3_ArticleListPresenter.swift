@@ -38,13 +38,17 @@ public final class ArticleListPresenter: ArticleListPresenterProtocol {
     loading = Task {
       if mutant == "load-never-finishes" { await Self.waitForever() }
       do {
-        let articles =
-          mutant == "shared-singleton"
-          ? try await Self.fromTheSingleton(refresh: refresh) : try await repository.latest(refresh: refresh)
+        let articles: [Article]
+        if mutant == "shared-singleton" {
+          articles = try await Self.fromTheSingleton(refresh: refresh)
+        } else {
+          articles = try await repository.latest(refresh: refresh)
+        }
         if mutant == "reload-before-set" { view?.reloadList() }
         self.articles = articles
         if mutant != "no-reload" && mutant != "reload-before-set" { view?.reloadList() }
         if mutant == "reloads-twice" { view?.reloadList() }
+        if mutant == "hangs-after-reload" { await Self.waitForever() }
       } catch {
         if mutant == "clears-on-error" { articles = [] }
         if mutant == "other-error" {
@@ -56,11 +60,13 @@ public final class ArticleListPresenter: ArticleListPresenterProtocol {
     }
   }
 
-  /// Waits for a continuation that nobody keeps, let alone resumes: unsafe, so the runtime says nothing.
+  /// For the mutants that never finish: waits for a continuation that nobody keeps, let alone resumes
+  /// (unsafe, so the runtime says nothing).
   private nonisolated static func waitForever() async {
     await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
   }
 
+  /// For the mutant `shared-singleton`: the articles of the legacy singleton, not of the repository given.
   private nonisolated static func fromTheSingleton(refresh: Bool) async throws -> [Article] {
     try await withCheckedThrowingContinuation { continuation in
       ArticleCloud.shared.getArticles(forceRefresh: refresh)

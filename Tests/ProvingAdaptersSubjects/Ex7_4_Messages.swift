@@ -37,7 +37,12 @@ public func messages(from socket: LegacySocket) -> AsyncThrowingStream<String, a
           if let error { continuation.yield("error: \(error)") }
           continuation.finish()
         case "other-error": continuation.finish(throwing: error.map { _ in StreamFailed() })
-        default: continuation.finish(throwing: error)
+        default:
+          if let error {
+            continuation.finish(throwing: error)
+          } else {
+            continuation.finish()
+          }
         }
       })
     switch mutant {
@@ -93,7 +98,7 @@ private final class HeldMessages: Sendable {
   }
 }
 
-/// `cancel-only`: one message per `next()`, from a queue the socket fills. A cancelled consumer's
+/// The mutant `cancel-only`: one message per `next()`, from a queue the socket fills. A cancelled consumer's
 /// wait ends and disconnects the socket; a consumer that leaves the loop tells an unfolding stream
 /// nothing, so the socket stays connected.
 private func pulledOneByOne(from socket: LegacySocket) -> AsyncThrowingStream<String, any Error> {
@@ -109,7 +114,8 @@ private func pulledOneByOne(from socket: LegacySocket) -> AsyncThrowingStream<St
   }
 }
 
-/// Messages that arrived, then the end (`nil`, or the error), and the one reader waiting for what comes next.
+/// For the mutant `cancel-only`: messages that arrived, then the end (`nil`, or the error), and the one
+/// reader waiting for what comes next.
 private final class PendingMessages: Sendable {
   private let state = Locked<
     (queued: [Result<String, any Error>?], waiting: CheckedContinuation<Result<String, any Error>?, Never>?)

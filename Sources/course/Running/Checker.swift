@@ -1,3 +1,4 @@
+import CourseAudits
 import CourseCatalog
 import Foundation
 
@@ -32,6 +33,9 @@ struct Checker {
   /// Whether a failure shows Swift Testing's own lines under its sentence (`Expectation failed: …`),
   /// as `course check --verbose` does; otherwise it shows the lesson's words alone.
   var showsRawIssues = false
+  /// The operator mutants to compile into topic 7's subjects, by exercise id: the proof's candidates;
+  /// `nil` for the catalog's live ones, which a check grades by.
+  var subjectMutants: [String: [SolutionMutant]]? = nil
   /// Says at once, in a sentence, what a check does differently from what was asked, such as
   /// checking without an exercise that does not compile; nil when nobody is reading.
   var notice: ((String) -> Void)? = nil
@@ -249,9 +253,21 @@ struct Checker {
     }
   }
 
+  /// The environment of a build or a test run of `topics` (every topic: `nil`) from `sourcesFolder`.
+  ///
+  /// Of a topic whose learners write the tests (7), it names the subjects with their operator mutants
+  /// compiled in (``SubjectSchemata``), and writes them first, so that every build a check, a proof or
+  /// `course warm` runs of it builds the same ones.
   func environment(topics: [Topic]?, sourcesFolder: String) -> [String: String] {
     var environment = ["COURSE_EXERCISES": sourcesFolder]
     if let topics { environment["COURSE_TOPICS"] = topics.map(\.module).joined(separator: ",") }
+    let built = topics ?? Catalog.topics
+    if SubjectSchemata.hasMutants(built, mutants: subjectMutants) {
+      environment["COURSE_SUBJECTS"] = SubjectSchemata.root(for: sourcesFolder)
+      // A folder that cannot be written fails the build that needs it, which then says so.
+      try? SubjectSchemata.write(
+        for: built, sourcesFolder: sourcesFolder, workspace: workspace, mutants: subjectMutants)
+    }
     return environment
   }
 

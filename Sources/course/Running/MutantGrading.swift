@@ -59,7 +59,7 @@ extension Checker {
   ) throws -> [String: Verdict] {
     // The mutants each suite meets: all of them, or the one `only` names for its exercise.
     func mutants(of exercise: Exercise) -> [Mutant] {
-      only[exercise.id].map { [$0] } ?? exercise.mutants
+      only[exercise.id].map { [$0] } ?? Self.gradedMutants(of: exercise)
     }
     func filter(_ exercises: [Exercise]) -> String {
       exercises.map { NSRegularExpression.escapedPattern(for: topic.filter($0)) }.joined(separator: "|")
@@ -232,11 +232,22 @@ extension Checker {
     return tests.contains { !$0.passed } ? .caught : .survived
   }
 
+  /// Every mutant a learner's suite of `exercise` meets: the hand-written ones first, then those the
+  /// operators made of its subject (``OperatorMutant``). A test that catches one is told by the reference
+  /// test that does, not by a hand-written mutant's words: those are about another change.
+  static func gradedMutants(of exercise: Exercise) -> [Mutant] {
+    let subject = exercise.mutants.first?.subject ?? "an adapter"
+    return exercise.mutants
+      + (Catalog.subjectMutants[exercise.id]?.live ?? []).map { change in
+        Mutant(change, subject: subject, catchIt: "")
+      }
+  }
+
   /// The mutant of `exercise` whose verdict says `sentence`: the one a weak suite names in its header.
   static func mutant(saying sentence: String, of exercise: Exercise) -> Mutant? {
     let wanted = WrongAnswerProof.normalized(sentence)
     let results: [MutantResult] = [.survived, .crashed(""), .hung(0)]
-    return exercise.mutants.first { mutant in
+    return gradedMutants(of: exercise).first { mutant in
       let kept = mutant.keptTest.map { [MutantResult.keptTestMissing($0), .keptTestMissed($0)] } ?? []
       return (results + kept).contains { result in
         failure(for: result, of: mutant)?.messages.contains { WrongAnswerProof.normalized($0).contains(wanted) }
@@ -250,12 +261,26 @@ extension Checker {
   /// Mutants that survive on one path of the subject have one cause, the test of that path that the
   /// suite lacks: the first is shown, and the others are folded under it ("On the failure path too,
   /// your tests pass 2 more: …"), never shown as mistakes of their own.
+  ///
+  /// Operator mutants that survive are shown the same way: the first in full, and the others counted
+  /// under it by the rule each breaks, so that a verdict stays a screen long.
   static func failures(for results: [(Mutant, MutantResult)]) -> [Verdict.Failure] {
     var failures: [Verdict.Failure] = []
     var firstOnPath: [String: Int] = [:]
     var folded: [(index: Int, path: String, mutants: [Mutant])] = []
+    var firstOperator: Int?
+    var moreOperators: [String] = []
     for (mutant, result) in results {
       guard let failure = failure(for: result, of: mutant) else { continue }
+      if case .survived = result, let change = mutant.change {
+        if firstOperator == nil {
+          firstOperator = failures.count
+          failures.append(failure)
+        } else {
+          moreOperators.append(change.ruleIDs)
+        }
+        continue
+      }
       if case .survived = result, let path = mutant.path {
         if let index = firstOnPath[path] {
           if let slot = folded.firstIndex(where: { $0.index == index }) {
@@ -268,6 +293,17 @@ extension Checker {
         firstOnPath[path] = failures.count
       }
       failures.append(failure)
+    }
+    if let index = firstOperator, !moreOperators.isEmpty {
+      var rules: [String] = []
+      for rule in moreOperators where !rules.contains(rule) { rules.append(rule) }
+      let counted = rules.map { rule in
+        let count = moreOperators.filter { $0 == rule }.count
+        return "\(count) that \(count == 1 ? "breaks" : "break") \(rule)"
+      }
+      let more = moreOperators.count == 1 ? "1 more mutant" : "\(moreOperators.count) more mutants"
+      failures[index].messages.append(
+        "Your tests pass \(more) of the operators too: \(counted.joined(separator: ", ")).")
     }
     for (index, path, mutants) in folded {
       let more = mutants.count == 1 ? "1 more" : "\(mutants.count) more"
@@ -285,6 +321,11 @@ extension Checker {
     case .caught:
       return nil
     case .survived:
+      if let change = mutant.change {
+        return .init(
+          test: "Survives: \(mutant.subject) that breaks \(change.ruleIDs), changed at line \(change.line)",
+          messages: [mutant.survives] + mutant.changeShown)
+      }
       return .init(test: "Survives: \(what)", messages: [mutant.survives])
     case .crashed(let words):
       return .init(

@@ -25,7 +25,14 @@ struct MutantProof {
     var topic: Topic
     var exercise: Exercise
     var solution: [String]
+    /// For topic 7, whose learners write the tests: the subject mutated, relative to the root; the
+    /// reference suite (the solution) is what must catch its mutants.
+    var subjectPath: String? = nil
     var fates: [(SolutionMutant, Fate)] = []
+    /// The names of the tests that failed against each mutant, by its number, the first first.
+    var failingTests: [Int: [String]] = [:]
+    /// For topic 7: the names of the reference suite's tests that fail against each hand-written mutant.
+    var handWritten: [String: [String]] = [:]
     /// Entries of the catalog's list of equivalents that match no mutant, or whose mutant was caught.
     var staleEquivalents: [String] = []
 
@@ -46,28 +53,44 @@ struct MutantProof {
     fflush(nil)
   }
 
-  /// The exercises whose solutions are mutated: every one but topic 7's, whose solutions are tests (its
-  /// subjects have mutants of their own), and topic 8's, which the compiler grades first and whose
-  /// mistakes are annotations and declarations, not code a run-time switch can choose between.
+  /// The exercises whose code is mutated: every one but topic 8's, which the compiler grades first and
+  /// whose mistakes are annotations and declarations, not code a run-time switch can choose between. Of
+  /// topic 7, whose solutions are tests, the subject is mutated, and its solution is the suite that must
+  /// catch the mutants (``SubjectSchemata``).
   func exercises() -> [(Topic, Exercise)] {
     topics.flatMap { topic in
       topic.exercises.filter { exercise in
-        !topic.learnerWritesTests && exercise.swift6 == nil && (exerciseIDs?.contains(exercise.id) ?? true)
+        exercise.swift6 == nil && (exerciseIDs?.contains(exercise.id) ?? true)
       }.map { (topic, $0) }
     }
+  }
+
+  /// The mutants the operators make of the code `exercise` mutates (its solution, or its subject).
+  static func mutants(of text: String, in topic: Topic) -> [SolutionMutant] {
+    topic.learnerWritesTests ? MutationOperator.mutants(ofSubject: text) : MutationOperator.mutants(of: text)
+  }
+
+  /// The path of the code `exercise` of `topic` mutates, relative to the root.
+  func mutatedPath(of exercise: Exercise, in topic: Topic) -> String {
+    topic.learnerWritesTests
+      ? SubjectSchemata.subjectPath(of: exercise, in: topic, workspace: workspace) ?? topic.solutionPath(exercise)
+      : topic.solutionPath(exercise)
   }
 
   func run() throws -> [Score] {
     let chosen = exercises()
     var scores: [Score] = chosen.map { topic, exercise in
-      Score(
-        topic: topic, exercise: exercise,
-        solution: SwiftCodeLines(workspace.read(topic.solutionPath(exercise)) ?? "").text)
+      let path = mutatedPath(of: exercise, in: topic)
+      return Score(
+        topic: topic, exercise: exercise, solution: SwiftCodeLines(workspace.read(path) ?? "").text,
+        subjectPath: topic.learnerWritesTests ? path : nil)
     }
-    var all: [[SolutionMutant]] = scores.map { MutationOperator.mutants(of: $0.solution.joined(separator: "\n")) }
+    var all: [[SolutionMutant]] = scores.map {
+      Self.mutants(of: $0.solution.joined(separator: "\n"), in: $0.topic)
+    }
     var stillborn: [[Int: String]] = Array(repeating: [:], count: scores.count)
     let involved = topics.filter { topic in chosen.contains { $0.0 == topic } }
-    let checker = Checker(workspace: workspace, mode: .solutions, timeLimit: timeLimit)
+    var checker = Checker(workspace: workspace, mode: .solutions, timeLimit: timeLimit)
     log("mutants: \(all.map(\.count).reduce(0, +)) made of \(scores.count) solutions; building their schemata")
 
     // Build, dropping the mutants the compiler rejects, until the schemata build. SwiftPM stops at the first
@@ -85,7 +108,16 @@ struct MutantProof {
             stillborn[index][$0.number] == nil && !(held[index]?.contains($0.number) ?? false)
           })
       }
-      try writeScratch(of: involved, schemata: Dictionary(uniqueKeysWithValues: zip(chosen.map(\.1.id), schemata)))
+      // Topic 7's subjects are written where its build reads them (the checker's environment does it).
+      let subjects = scores.indices.filter { scores[$0].subjectPath != nil }
+      checker.subjectMutants = Dictionary(
+        uniqueKeysWithValues: subjects.map { (scores[$0].exercise.id, schemata[$0].mutants) })
+      try writeScratch(
+        of: involved,
+        schemata: Dictionary(
+          uniqueKeysWithValues: scores.indices.filter { scores[$0].subjectPath == nil }.map {
+            (scores[$0].exercise.id, schemata[$0])
+          }))
     }
     // Reads a build's errors and decides what the next build holds out; says whether anything changed, and
     // which errors no mutant explains.
@@ -184,7 +216,7 @@ struct MutantProof {
         var command = checker.buildCommand(
           topics: involved, sourcesFolder: WrongAnswerProof.sourcesFolder, scratch: WrongAnswerProof.scratch)
         command.arguments.removeAll { $0 == "--build-tests" }
-        command.arguments += ["--target", topic.module]
+        command.arguments += ["--target", topic.learnerWritesTests ? topic.module + "Subjects" : topic.module]
         builds += 1
         let build = try Subprocess(
           arguments: command.arguments, environment: command.environment, directory: workspace.root
@@ -246,8 +278,9 @@ struct MutantProof {
         let start = Date()
         let results = try runRound(
           members.map { ($0, all[$0][round]) }, scores: scores, topics: involved, checker: checker)
-        for (index, mutant, fate) in results {
+        for (index, mutant, fate, failing) in results {
           if let fate { fates[index][mutant.number] = fate } else { again.append((index, mutant)) }
+          if !failing.isEmpty { scores[index].failingTests[mutant.number] = failing }
         }
         log(
           "  round \(roundNumber) of \(totalRounds) (\(members.count) mutants) took \(Int(Date().timeIntervalSince(start))) s"
@@ -258,6 +291,28 @@ struct MutantProof {
     for (index, mutant) in again {
       let results = try runRound([(index, mutant)], scores: scores, topics: involved, checker: checker)
       fates[index][mutant.number] = results.first?.2 ?? .caught("the suite crashed or hung")
+      if let failing = results.first?.3, !failing.isEmpty { scores[index].failingTests[mutant.number] = failing }
+    }
+    // Topic 7: which tests of the reference suite catch each hand-written mutant, so that each operator
+    // mutant can be traced to the header rule whose mutants the same tests catch.
+    let subjects = scores.indices.filter { scores[$0].subjectPath != nil }
+    let handRounds = subjects.map { scores[$0].exercise.mutants.count }.max() ?? 0
+    for round in 0..<handRounds {
+      let members = subjects.filter { scores[$0].exercise.mutants.count > round }
+      let filter = members.map {
+        NSRegularExpression.escapedPattern(for: scores[$0].topic.filter(scores[$0].exercise))
+      }.joined(separator: "|")
+      let (report, _) = try checker.test(
+        filter: filter, topics: involved, sourcesFolder: WrongAnswerProof.sourcesFolder,
+        scratch: WrongAnswerProof.scratch,
+        mutants: Dictionary(
+          uniqueKeysWithValues: members.map { (scores[$0].exercise.id, scores[$0].exercise.mutants[round].slug) }))
+      log("  the reference suites against hand-written mutant \(round + 1) of \(handRounds)")
+      for index in members {
+        let failing = report.tests(inSuite: scores[index].topic.filter(scores[index].exercise))
+          .filter { $0.ended && !$0.passed }.map(\.name)
+        scores[index].handWritten[scores[index].exercise.mutants[round].slug] = failing
+      }
     }
 
     for index in scores.indices {
@@ -311,7 +366,7 @@ struct MutantProof {
   /// ended before its suite did.
   private func runRound(
     _ members: [(Int, SolutionMutant)], scores: [Score], topics: [Topic], checker: Checker
-  ) throws -> [(Int, SolutionMutant, Fate?)] {
+  ) throws -> [(Int, SolutionMutant, Fate?, [String])] {
     let filter = members.map { index, _ in
       NSRegularExpression.escapedPattern(for: scores[index].topic.filter(scores[index].exercise))
     }.joined(separator: "|")
@@ -321,24 +376,30 @@ struct MutantProof {
       scratch: WrongAnswerProof.scratch, mutants: chosen)
     return members.map { index, mutant in
       let tests = report.tests(inSuite: scores[index].topic.filter(scores[index].exercise))
+      let failingNames = tests.filter { $0.ended && !$0.passed }.map(\.name)
       if let failing = tests.first(where: { $0.ended && !$0.passed }) {
-        return (index, mutant, .caught("\"\(failing.name)\": \(failing.issues.first ?? "failed")"))
+        return (index, mutant, .caught("\"\(failing.name)\": \(failing.issues.first ?? "failed")"), failingNames)
       }
       if tests.isEmpty || tests.contains(where: { !$0.ended }) {
         if members.count == 1 {
           let why = outcome.stall != nil ? "the suite stopped making progress" : "the suite's process ended early"
-          return (index, mutant, .caught(why))
+          // A hang is caught by the suite's deadline; a test that never ended names what it waited on.
+          return (index, mutant, .caught(why), tests.filter { !$0.ended }.map(\.name))
         }
-        return (index, mutant, nil)
+        return (index, mutant, nil, [])
       }
-      return (index, mutant, .survived)
+      return (index, mutant, .survived, [])
     }
   }
 
   /// Which schema, and which line of it, a compile error names.
   private func location(of error: String, in chosen: [(Topic, Exercise)]) -> (Int, Int)? {
     for (index, (topic, exercise)) in chosen.enumerated() {
-      let marker = "/\(WrongAnswerProof.sourcesFolder)/\(topic.module)/\(exercise.fileName):"
+      let subject = topic.learnerWritesTests ? mutatedPath(of: exercise, in: topic) : nil
+      let marker =
+        subject.map {
+          "/\(SubjectSchemata.root(for: WrongAnswerProof.sourcesFolder))/\(topic.module)Subjects/\(URL(fileURLWithPath: $0).lastPathComponent):"
+        } ?? "/\(WrongAnswerProof.sourcesFolder)/\(topic.module)/\(exercise.fileName):"
       guard let range = error.range(of: marker) else { continue }
       let line = error[range.upperBound...].prefix { $0.isNumber }
       return Int(line).map { (index, $0) }
@@ -383,8 +444,8 @@ struct MutantProof {
           let patch = LinePatch(
             from: score.solution.joined(separator: "\n") + "\n",
             to: mutant.applied(to: score.solution).joined(separator: "\n") + "\n")
-          let path = "\(score.topic.module)/\(score.exercise.fileName)"
-          lines += patch.text(from: "Solutions/\(path)", to: "mutant \(mutant.number) of \(path)")
+          let path = score.subjectPath ?? "Solutions/\(score.topic.module)/\(score.exercise.fileName)"
+          lines += patch.text(from: path, to: "mutant \(mutant.number) of \(path)")
             .split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }
         }
       }
@@ -394,5 +455,118 @@ struct MutantProof {
       }
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension MutantProof {
+  /// The header rule of `rules` that an operator mutant of a subject breaks, traced through the reference
+  /// suite: the tests that fail against it (`failing`) and those that fail against each hand-written mutant
+  /// (`handWritten`, by slug), whose slugs are the ids of the rules they break. The rule of the hand-written
+  /// mutant whose failing tests are most like the operator mutant's (the share of the tests either fails
+  /// that both fail) is the one. On a tie (one test may prove several rules), the rule that names most of
+  /// the words of the `changed` lines wins (`handleApiError`, `refresh`), then the header's first; `nil`
+  /// when no test it fails catches a hand-written mutant.
+  static func trace(failing: [String], handWritten: [String: [String]], rules: [HeaderRule], changed: [String] = [])
+    -> HeaderRule?
+  {
+    let ours = Set(failing)
+    func words(_ text: String) -> Set<String> {
+      Set(text.split { !$0.isLetter }.map { $0.lowercased() }.filter { $0.count >= 4 })
+    }
+    let changedWords = words(changed.joined(separator: " "))
+    func affinity(_ rule: HeaderRule) -> Int { words(rule.text).intersection(changedWords).count }
+    func likeness(_ id: String) -> Double {
+      let theirs = Set(handWritten[id] ?? [])
+      let union = theirs.union(ours)
+      return union.isEmpty ? 0 : Double(theirs.intersection(ours).count) / Double(union.count)
+    }
+    // The bullets are the rules a learner proves; the prose above them describes the subject, and is read
+    // only when no bullet's mutants are caught by these tests.
+    for candidates in [rules.filter(\.isBullet), rules.filter { !$0.isBullet }] {
+      var best: (likeness: Double, affinity: Int, rule: HeaderRule)?
+      for rule in candidates {
+        for id in rule.ids where likeness(id) > 0 {
+          let better =
+            best.map { best in
+              likeness(id) > best.likeness || (likeness(id) == best.likeness && affinity(rule) > best.affinity)
+            } ?? true
+          if better { best = (likeness(id), affinity(rule), rule) }
+        }
+      }
+      if let best { return best.rule }
+    }
+    return nil
+  }
+
+  /// The catalog's list of live operator mutants, as `Sources/CourseCatalog/Catalog+SubjectMutants.swift`
+  /// holds it, from the scores of topic 7's exercises; and the problems that stop it being written (a
+  /// survivor, a mutant traced to no rule).
+  func subjectCatalog(_ scores: [Score]) -> (source: String, problems: [String]) {
+    var problems: [String] = []
+    var entries: [String] = []
+    func literal(_ text: String) -> String {
+      "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+    func list(_ lines: [String]) -> String {
+      "[" + lines.map { literal($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: ", ") + "]"
+    }
+    for score in scores where score.subjectPath != nil {
+      let header = (try? workspace.pristineStub(of: score.exercise, in: score.topic)) ?? ""
+      let rules = HeaderRule.rules(in: header)
+      var live: [String] = []
+      for (mutant, fate) in score.fates {
+        guard case .caught = fate else {
+          if fate == .survived {
+            problems.append("\(score.exercise.id): \(mutant.summary) survives its reference suite")
+          }
+          continue
+        }
+        let failing = score.failingTests[mutant.number] ?? []
+        guard
+          let rule = Self.trace(
+            failing: failing, handWritten: score.handWritten, rules: rules, changed: mutant.original),
+          let caughtBy = failing.first
+        else {
+          problems.append(
+            "\(score.exercise.id): \(mutant.summary) is caught by \(failing.first.map { "\"\($0)\"" } ?? "no test that ended"), which catches no hand-written mutant: no header rule can be named for it"
+          )
+          continue
+        }
+        live.append(
+          """
+                OperatorMutant(
+                  \(mutant.number), \(literal(mutant.operation.rawValue)), line: \(mutant.line),
+                  original: \(list(mutant.original)),
+                  replacement: \(list(mutant.replacement)),
+                  breaks: \(list(rule.ids)), rule: \(literal(rule.text)),
+                  caughtBy: \(literal(caughtBy))),
+          """)
+      }
+      let stillborn = score.fates.compactMap { mutant, fate in
+        if case .stillborn = fate { mutant.number } else { nil }
+      }
+      entries.append(
+        """
+            \(literal(score.exercise.id)): SubjectMutants(
+              made: \(score.fates.count), stillborn: [\(stillborn.map(String.init).joined(separator: ", "))],
+              live: [
+        \(live.joined(separator: "\n"))
+              ]),
+        """)
+    }
+    let source = """
+      // swift-format-ignore-file
+      // Written by `swift run course prove --mutants 7 --write`, from the subjects in Tests/ProvingAdaptersSubjects
+      // and the reference suites in Solutions/ProvingAdapters: run it again after changing either.
+
+      extension Catalog {
+        /// For each exercise of topic 7, the mutants the operators make of its subject (see ``OperatorMutant``).
+        public static let subjectMutants: [String: SubjectMutants] = [
+      \(entries.joined(separator: "\n"))
+        ]
+      }
+
+      """
+    return (source, problems)
   }
 }

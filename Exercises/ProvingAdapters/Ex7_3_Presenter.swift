@@ -27,8 +27,8 @@
 // - pulling to refresh asks the repository with `refresh: true`; [refresh-dropped]
 // - a failed load calls `handleApiError(error:)` with the repository's error, and keeps the
 //   articles already shown. [error-swallowed] [other-error] [clears-on-error]
-// `presenter.loading` is the load started last: await its `value` (under `withDeadline`).
-// [load-never-finishes]
+// `presenter.loading` is the load started last: await its `value` (under `withDeadline`), and
+// every load ends. [load-never-finishes] [hangs-after-reload]
 //
 // `swift run course check 7.3` runs your tests against the correct presenter, then against broken
 // ones, and names each broken one that your tests let through. Replace the test below with yours.

@@ -190,6 +190,12 @@ extension Catalog {
             catchIt:
               "Await `presenter.loading?.value` under `withDeadline`: against this presenter the deadline fails the test, where a bare `await` hangs the run."
           ),
+          Mutant(
+            "hangs-after-reload", subject: "a presenter", on: "a load",
+            does: "reloads the view with the new articles, and then never finishes its load",
+            catchIt:
+              "Await `presenter.loading?.value` under `withDeadline` before you look at the view: a test that polls the view instead sees the reload, and never learns that the load it started did not end."
+          ),
         ],
         suiteRules: [
           SuiteRule(
@@ -213,6 +219,7 @@ extension Catalog {
           AntiPattern(id: "no-pull-to-refresh", "Only `onViewDidLoad()` is tested"),
           AntiPattern(id: "success-only", "A suite with only a success test"),
           AntiPattern(id: "no-deadline", "Awaiting `presenter.loading?.value` without a deadline"),
+          AntiPattern(id: "polls-view", unlisted: "Polls the view for the reload instead of awaiting the load"),
           AntiPattern(
             id: "touches-singleton", unlisted: "Tests that touch the legacy singleton or the promise library"),
         ]),
@@ -291,6 +298,7 @@ extension Catalog {
           AntiPattern(id: "never-stops", "No consumer that stops"),
           AntiPattern(id: "stops-closing-socket", "A consumer that stops only a socket that closes on its own"),
           AntiPattern(id: "reads-as-they-arrive", "Reading only as the messages arrive"),
+          AntiPattern(id: "prefix-reads", unlisted: "Reads a fixed number of messages, never the stream's end"),
           AntiPattern(id: "threw-at-all", unlisted: "Expects the loop to throw, not to throw the socket's error"),
           AntiPattern(id: "order-unchecked", "Comparing the messages without their order"),
           AntiPattern(id: "error-only", "Checking a broken socket's error, not the messages before it"),

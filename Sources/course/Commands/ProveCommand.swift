@@ -11,16 +11,21 @@ struct ProveCommand: Command {
     name: "prove",
     abstract: "Maintainers: prove that every wrong answer in Tests/WrongAnswers fails with its sentence.",
     usage:
-      "prove [<exercise>...] [--only <slug>] [--repeat <n>] [--timeout <seconds>] [--rebase] [--mutants [--list] [--rejected]]",
+      "prove [<exercise>...] [--only <slug>] [--repeat <n>] [--timeout <seconds>] [--rebase] [--mutants [--list] [--rejected] [--write]]",
     discussion: """
       Swaps each wrong answer into a scratch copy in which every other exercise is solved (one build per round),
       runs the suites, and requires that the answer's suite fails with the sentence its header names and that
       every other suite still passes. With exercises (3.4) or a topic (3), proves only their wrong answers.
+      Then each right answer in Tests/RightAnswers (topic 7's suites written in other styles) must pass its
+      check whole: the correct subject, and every mutant caught.
       Each wrong answer is a patch of its solution; after a solution changed, --rebase makes every patch
       again where its lines stand now, and names each one whose lines are gone, for a person to redo.
       With --mutants, proves the suites instead against every mutant the mutation operators make of the
       solutions (one build per run, each mutant chosen at run time): each must fail its suite or be listed
       in the catalog as equivalent, with its reason; prints the score of each exercise and each survivor's patch.
+      Of topic 7, whose learners write the tests, the subjects are mutated and the reference suites must catch
+      them; --write then records the live ones, each traced to the header rule it breaks, in the catalog
+      (Sources/CourseCatalog/Catalog+SubjectMutants.swift), which a learner's check grades by.
       """,
     options: [
       ("--only <slug>", "Only the wrong answers with this slug (repeatable)."),
@@ -30,6 +35,7 @@ struct ProveCommand: Command {
       ("--mutants", "Prove the suites against the solutions' mutants instead of the wrong answers."),
       ("--list", "With --mutants: print every mutant the operators make, building and proving nothing."),
       ("--rejected", "With --mutants: also print each mutant the compiler rejected, with its error."),
+      ("--write", "With --mutants 7: write the live mutants of topic 7's subjects into the catalog."),
     ])
 
   var keys: [String] = []
@@ -40,17 +46,21 @@ struct ProveCommand: Command {
   var mutants: Bool
   var list: Bool
   var rejected: Bool
+  var write: Bool
 
   init(_ arguments: inout Arguments) throws {
     rebase = arguments.flag("--rebase")
     mutants = arguments.flag("--mutants")
     list = arguments.flag("--list")
     rejected = arguments.flag("--rejected")
+    write = arguments.flag("--write")
     repeats = Int(try arguments.option("--repeat") ?? "1") ?? 1
     timeout = Double(try arguments.option("--timeout") ?? "600") ?? 600
     while let slug = try arguments.option("--only") { slugs.insert(slug) }
     while let key = arguments.positional() { keys.append(key) }
-    try arguments.finish(known: ["--only", "--repeat", "--timeout", "--rebase", "--mutants", "--list", "--rejected"])
+    try arguments.finish(known: [
+      "--only", "--repeat", "--timeout", "--rebase", "--mutants", "--list", "--rejected", "--write",
+    ])
   }
 
   func run(_ course: Course) throws -> Int32 {
@@ -62,13 +72,16 @@ struct ProveCommand: Command {
     if mutants, list {
       let proof = MutantProof(workspace: course.workspace, topics: course.topics, exerciseIDs: ids)
       for (topic, exercise) in proof.exercises() {
-        let made = MutationOperator.mutants(of: course.workspace.read(topic.solutionPath(exercise)) ?? "")
+        let made = MutantProof.mutants(
+          of: course.workspace.read(proof.mutatedPath(of: exercise, in: topic)) ?? "", in: topic)
         print("\(exercise.id) (\(made.count) mutants)")
         for mutant in made { print("  \(mutant.number). \(mutant.summary)") }
       }
       return 0
     }
-    if mutants { return try Self.proveMutants(course, ids: ids, timeout: timeout, rejected: rejected) }
+    if mutants {
+      return try Self.proveMutants(course, ids: ids, timeout: timeout, rejected: rejected, write: write)
+    }
     let proof = WrongAnswerProof(
       workspace: course.workspace, topics: course.topics, exerciseIDs: ids, slugs: slugs.isEmpty ? nil : slugs,
       repeats: max(1, repeats), timeLimit: timeout)
@@ -79,15 +92,49 @@ struct ProveCommand: Command {
     print(
       "prove: \(findings.count - unproved.count) of \(findings.count) wrong answers caught with their sentence, first in the verdict, in \(Int(Date().timeIntervalSince(start))) s"
     )
-    return unproved.isEmpty ? 0 : 1
+    // The right answers of the topics whose learners write the tests: suites in other styles must pass.
+    let rights = try RightAnswerProof(
+      workspace: course.workspace, topics: course.topics, exerciseIDs: ids, timeLimit: timeout
+    ).run()
+    for finding in rights {
+      print(finding.problem.map { "  ✗ \(finding.file): \($0)" } ?? "  ✓ \(finding.file) passes its check")
+    }
+    let wrongRights = rights.filter { $0.problem != nil }
+    if !rights.isEmpty {
+      print("prove: \(rights.count - wrongRights.count) of \(rights.count) right answers pass their check")
+    }
+    return unproved.isEmpty && wrongRights.isEmpty ? 0 : 1
   }
 
   /// Proves the suites against the solutions' mutants, and prints each exercise's score and every survivor.
-  static func proveMutants(_ course: Course, ids: Set<String>?, timeout: Double, rejected: Bool) throws -> Int32 {
+  ///
+  /// Of topic 7, the live mutants must also be the catalog's, each traced to a rule: `write` writes them
+  /// there; without it, a difference fails the proof, since a learner's check would grade by stale ones.
+  static func proveMutants(
+    _ course: Course, ids: Set<String>?, timeout: Double, rejected: Bool, write: Bool = false
+  ) throws -> Int32 {
     let start = Date()
     let proof = MutantProof(workspace: course.workspace, topics: course.topics, exerciseIDs: ids, timeLimit: timeout)
     let scores = try proof.run()
     print(MutantProof.report(scores, rejected: rejected))
+    var catalogProblems: [String] = []
+    let subjects = scores.filter { $0.subjectPath != nil }
+    if !subjects.isEmpty {
+      let catalogPath = "Sources/CourseCatalog/Catalog+SubjectMutants.swift"
+      let (source, problems) = proof.subjectCatalog(subjects)
+      catalogProblems += problems
+      let wholeTopic = Set(subjects.map(\.exercise.id)) == Set(subjects[0].topic.exercises.map(\.id))
+      if write, problems.isEmpty, wholeTopic {
+        try source.write(to: course.workspace.url(catalogPath), atomically: true, encoding: .utf8)
+        print("  wrote the live mutants of topic 7's subjects to \(catalogPath): build again to grade by them")
+      } else if write {
+        catalogProblems.append("nothing written: --write needs every exercise of topic 7, and every mutant traced")
+      } else if problems.isEmpty, wholeTopic, course.workspace.read(catalogPath) != source {
+        catalogProblems.append(
+          "\(catalogPath) is not what this proof found: run `swift run course prove --mutants 7 --write`")
+      }
+      for problem in catalogProblems { print("  ✗ \(problem)") }
+    }
     let caught = scores.map(\.caught).reduce(0, +)
     let counted = scores.map(\.counted).reduce(0, +)
     let failing = scores.filter { !$0.survivors.isEmpty || !$0.staleEquivalents.isEmpty }
@@ -96,7 +143,7 @@ struct ProveCommand: Command {
       "prove --mutants: \(caught) of \(counted) mutants caught (\(percent)%) in \(scores.count) exercises, "
         + "\(scores.map(\.equivalents).reduce(0, +)) equivalent, \(scores.map(\.stillborn).reduce(0, +)) rejected by the compiler; "
         + "\(failing.count) exercises with a survivor, in \(Int(Date().timeIntervalSince(start))) s")
-    return failing.isEmpty ? 0 : 1
+    return failing.isEmpty && catalogProblems.isEmpty ? 0 : 1
   }
 
   /// Rewrites the corpus as patches of the current solutions, and says what moved and what conflicts.

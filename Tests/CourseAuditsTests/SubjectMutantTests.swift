@@ -18,7 +18,7 @@ struct SubjectMutantTests {
       public func load(refresh: Bool) -> [Int] {
         let mutant = Mutant.chosen(for: "9.9")
         if mutant == "hangs" {
-          wait(seconds: 60)
+          pause(seconds: 60)
         } else {
           record(refresh)
         }

@@ -310,7 +310,7 @@ struct MutantProof {
       log("  the reference suites against hand-written mutant \(round + 1) of \(handRounds)")
       for index in members {
         let failing = report.tests(inSuite: scores[index].topic.filter(scores[index].exercise))
-          .filter { $0.ended && !$0.passed }.map(\.name)
+          .filter { $0.ended && !$0.passed }.sorted(by: Self.inSourceOrder).map(\.name)
         scores[index].handWritten[scores[index].exercise.mutants[round].slug] = failing
       }
     }
@@ -376,7 +376,9 @@ struct MutantProof {
       scratch: WrongAnswerProof.scratch, mutants: chosen)
     return members.map { index, mutant in
       let tests = report.tests(inSuite: scores[index].topic.filter(scores[index].exercise))
-      let failingNames = tests.filter { $0.ended && !$0.passed }.map(\.name)
+      // In the suite's order, not the order they ended in: the trace and the test a verdict names must be
+      // the same on every run.
+      let failingNames = tests.filter { $0.ended && !$0.passed }.sorted(by: Self.inSourceOrder).map(\.name)
       if let failing = tests.first(where: { $0.ended && !$0.passed }) {
         return (index, mutant, .caught("\"\(failing.name)\": \(failing.issues.first ?? "failed")"), failingNames)
       }
@@ -384,7 +386,7 @@ struct MutantProof {
         if members.count == 1 {
           let why = outcome.stall != nil ? "the suite stopped making progress" : "the suite's process ended early"
           // A hang is caught by the suite's deadline; a test that never ended names what it waited on.
-          return (index, mutant, .caught(why), tests.filter { !$0.ended }.map(\.name))
+          return (index, mutant, .caught(why), tests.filter { !$0.ended }.sorted(by: Self.inSourceOrder).map(\.name))
         }
         return (index, mutant, nil, [])
       }
@@ -459,6 +461,22 @@ struct MutantProof {
 }
 
 extension MutantProof {
+  /// Whether `a` comes before `b` in their suite's source: by line, then by name.
+  static func inSourceOrder(_ a: TestReport.TestResult, _ b: TestReport.TestResult) -> Bool {
+    (a.line, a.name) < (b.line, b.name)
+  }
+
+  /// What a learner's check grades by, of the live mutants of topic 7's subjects, one line each: which
+  /// were made, rejected and kept, and what each changes. The trace to a rule and the catching test are
+  /// left out: they describe a mutant, and a run that orders its tests otherwise must not call the
+  /// catalog stale.
+  static func gradedShape(_ catalog: [String: SubjectMutants]) -> [String] {
+    catalog.sorted { $0.key < $1.key }.flatMap { id, found in
+      ["\(id): \(found.made) made, rejected \(found.stillborn)"]
+        + found.live.map { "\(id) #\($0.number) \($0.operation) at \($0.line): \($0.original) -> \($0.replacement)" }
+    }
+  }
+
   /// The header rule of `rules` that an operator mutant of a subject breaks, traced through the reference
   /// suite: the tests that fail against it (`failing`) and those that fail against each hand-written mutant
   /// (`handWritten`, by slug), whose slugs are the ids of the rules they break. The rule of the hand-written
@@ -501,8 +519,9 @@ extension MutantProof {
   /// The catalog's list of live operator mutants, as `Sources/CourseCatalog/Catalog+SubjectMutants.swift`
   /// holds it, from the scores of topic 7's exercises; and the problems that stop it being written (a
   /// survivor, a mutant traced to no rule).
-  func subjectCatalog(_ scores: [Score]) -> (source: String, problems: [String]) {
+  func subjectCatalog(_ scores: [Score]) -> (source: String, found: [String: SubjectMutants], problems: [String]) {
     var problems: [String] = []
+    var found: [String: SubjectMutants] = [:]
     var entries: [String] = []
     func literal(_ text: String) -> String {
       "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
@@ -545,6 +564,16 @@ extension MutantProof {
       let stillborn = score.fates.compactMap { mutant, fate in
         if case .stillborn = fate { mutant.number } else { nil }
       }
+      found[score.exercise.id] = SubjectMutants(
+        made: score.fates.count, stillborn: stillborn,
+        live: score.fates.compactMap { mutant, fate in
+          guard case .caught = fate else { return nil }
+          return OperatorMutant(
+            mutant.number, mutant.operation.rawValue, line: mutant.line,
+            original: mutant.original.map { $0.trimmingCharacters(in: .whitespaces) },
+            replacement: mutant.replacement.map { $0.trimmingCharacters(in: .whitespaces) }, breaks: [], rule: "",
+            caughtBy: "")
+        })
       entries.append(
         """
             \(literal(score.exercise.id)): SubjectMutants(
@@ -567,6 +596,6 @@ extension MutantProof {
       }
 
       """
-    return (source, problems)
+    return (source, found, problems)
   }
 }

@@ -1,9 +1,11 @@
 /// A broken version of an exercise's subject, which a learner's tests of topic 7 must catch.
 ///
-/// Topic 7 grades tests the way mutation testing does: by the broken versions they catch. Each
-/// mutant is a plausible mistake from the lessons, compiled into the subjects module beside the
-/// correct subject and chosen when the tests run (`COURSE_MUTANT`). A verdict names a mutant that
-/// survives by what it does, in the lesson's words, and never shows its code.
+/// Topic 7 grades tests the way mutation testing does: by the broken versions they catch. A
+/// hand-written mutant is a plausible mistake from the lessons, compiled into the subjects module
+/// beside the correct subject and chosen when the tests run (`COURSE_MUTANT`); a verdict names one
+/// that survives by what it does, in the lesson's words, and never shows its code. A mutant the
+/// operators made (``change``) is no one's mistake: its verdict names the header rule it breaks and
+/// shows the one line it changed.
 ///
 /// ```swift
 /// Mutant(

@@ -68,12 +68,17 @@ struct Subprocess {
     Sessions.installInterruptHandler()
     runsInProgress.add(1, ordering: .sequentiallyConsistent)
     defer { runsInProgress.subtract(1, ordering: .sequentiallyConsistent) }
-    let previous = FileManager.default.currentDirectoryPath
-    _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
-    let started = Platform.spawnInNewSession(
-      "/usr/bin/env", arguments: ["/usr/bin/env"] + arguments, environment: merged.map { "\($0.key)=\($0.value)" },
-      outputPath: log.path)
-    _ = FileManager.default.changeCurrentDirectoryPath(previous)
+    // The child starts in the process's current directory, which is the whole process's: two runs
+    // started from two threads at once (`course prove` builds one round while the last one's tests run)
+    // take turns, so that each child starts where it asked and the directory is put back.
+    let started = Self.spawning.withLock { _ in
+      let previous = FileManager.default.currentDirectoryPath
+      _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
+      defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+      return Platform.spawnInNewSession(
+        "/usr/bin/env", arguments: ["/usr/bin/env"] + arguments, environment: merged.map { "\($0.key)=\($0.value)" },
+        outputPath: log.path)
+    }
     let pid: pid_t
     switch started {
     case .success(let session): pid = session
@@ -125,6 +130,9 @@ struct Subprocess {
     }
     return Outcome(exitCode: exitCode, signal: signal, timedOut: timedOut, stall: stall, output: output)
   }
+
+  /// Held while a run changes the current directory to start its child.
+  private static let spawning = Locked(())
 
   private static func size(of file: URL) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0

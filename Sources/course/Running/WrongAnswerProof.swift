@@ -1,6 +1,7 @@
 import CourseAudits
 import CourseCatalog
 import Foundation
+import Locking
 
 /// Proves the corpus of wrong answers: each one, swapped into a scratch copy, fails its suite with its sentence.
 ///
@@ -68,6 +69,10 @@ struct WrongAnswerProof {
   }
 
   /// Runs every round and returns a finding per wrong answer: first the plain rounds, then the sanitized ones.
+  ///
+  /// The plain rounds alternate between two scratch copies, each with its own build folder: while one
+  /// round's suites run, which mostly wait (on child processes that take turns, on deadlines that
+  /// confirm a hang), the next round builds in the other. A round's tests still run alone.
   func run() throws -> [Finding] {
     let groups = corpus()
     let checker = Checker(workspace: workspace, mode: .solutions, timeLimit: timeLimit)
@@ -77,17 +82,52 @@ struct WrongAnswerProof {
       }
       let involved = topics.filter { topic in answers.contains { $0.0 == topic && !$0.2.isEmpty } }
       let rounds = Self.rounds(answers)
+      let slots = sanitized ? [Slot.first] : [Slot.first, Slot.second]
+      // A checker of its own, as the next round's build may run on another thread.
+      let (workspace, timeLimit) = (workspace, timeLimit)
+      @Sendable func prepare(_ round: Int) -> Result<Prepared, any Error> {
+        Result {
+          try self.prepare(
+            rounds[round], of: involved, with: Checker(workspace: workspace, mode: .solutions, timeLimit: timeLimit),
+            sanitized: sanitized, in: slots[round % slots.count])
+        }
+      }
+      var next = rounds.isEmpty ? nil : prepare(0)
       for (round, swapped) in rounds.enumerated() {
         let start = Date()
         let names = swapped.map { "\($0.1.id) \($0.2.slug)" }.joined(separator: ", ")
         log(
           "wrong answers\(sanitized ? " (under the thread sanitizer)" : ""), round \(round + 1) of \(rounds.count): \(names)"
         )
-        findings += try prove(swapped, of: involved, with: checker, sanitized: sanitized)
+        guard let current = next else { break }
+        let following = round + 1 < rounds.count && slots.count > 1 ? Background { prepare(round + 1) } : nil
+        findings += try prove(
+          swapped, prepared: current.get(), of: involved, with: checker, sanitized: sanitized,
+          in: slots[round % slots.count])
+        next = following?.result() ?? (round + 1 < rounds.count ? prepare(round + 1) : nil)
         log("  round \(round + 1) took \(Int(Date().timeIntervalSince(start))) s")
       }
     }
     return findings
+  }
+
+  /// A scratch copy of the sources and the folder it builds in.
+  struct Slot: Sendable {
+    var sourcesFolder: String
+    var scratch: String
+
+    /// The one the mutants' proof and the right answers' reuse.
+    static let first = Slot(sourcesFolder: WrongAnswerProof.sourcesFolder, scratch: WrongAnswerProof.scratch)
+    /// The one the plain rounds build in by turns with the first.
+    static let second = Slot(
+      sourcesFolder: WrongAnswerProof.sourcesFolder + "-next", scratch: WrongAnswerProof.scratch + "-next")
+  }
+
+  /// A round, built: the findings so far (the answers that did not compile) and the answers still in it.
+  struct Prepared: Sendable {
+    var findings: [Finding]
+    var active: [Int]
+    var buildSeconds: Int
   }
 
   /// The rounds that prove `groups`: one wrong answer per exercise at most, and never one beside a wrong answer
@@ -117,30 +157,29 @@ struct WrongAnswerProof {
     return rounds
   }
 
-  /// One round: swaps the answers in, builds once, runs the suites `repeats` times and judges each answer.
-  ///
-  /// Under the sanitizer only the swapped suites run, since everything is many times slower.
-  private func prove(
-    _ swapped: [(Topic, Exercise, WrongAnswer)], of topics: [Topic], with checker: Checker, sanitized: Bool
-  ) throws -> [Finding] {
+  /// Swaps a round's answers into `slot` and builds it, leaving out the answers that do not compile.
+  private func prepare(
+    _ swapped: [(Topic, Exercise, WrongAnswer)], of topics: [Topic], with checker: Checker, sanitized: Bool,
+    in slot: Slot
+  ) throws -> Prepared {
     var findings = swapped.map { Finding(answer: $0.2) }
     var active = Array(swapped.indices)
     let started = Date()
     while true {
-      try writeScratch(of: topics, swapping: active.map { swapped[$0] })
+      try writeScratch(of: topics, swapping: active.map { swapped[$0] }, in: slot)
       let build =
         sanitized
         ? try sanitizedBuild(topics: topics, checker: checker)
-        : try checker.build(topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+        : try checker.build(topics: topics, sourcesFolder: slot.sourcesFolder, scratch: slot.scratch)
       if build.succeeded { break }
       let errors = Checker.compileErrors(in: build.output)
       let broken = active.filter { index in
-        errors.contains { $0.contains("/\(Self.sourcesFolder)/") && $0.contains("/\(swapped[index].1.fileName):") }
+        errors.contains { $0.contains("/\(slot.sourcesFolder)/") && $0.contains("/\(swapped[index].1.fileName):") }
       }
       guard !broken.isEmpty else {
         let error = errors.first ?? build.tail
         for index in active { findings[index].problem = "the round did not build: \(workspace.relative(error))" }
-        return findings
+        return Prepared(findings: findings, active: [], buildSeconds: Int(Date().timeIntervalSince(started)))
       }
       for index in broken {
         let error = errors.first { $0.contains("/\(swapped[index].1.fileName):") } ?? ""
@@ -148,6 +187,19 @@ struct WrongAnswerProof {
       }
       active.removeAll(where: broken.contains)
     }
+    return Prepared(findings: findings, active: active, buildSeconds: Int(Date().timeIntervalSince(started)))
+  }
+
+  /// One round, built: runs the suites `repeats` times and judges each answer.
+  ///
+  /// Under the sanitizer only the swapped suites run, since everything is many times slower.
+  private func prove(
+    _ swapped: [(Topic, Exercise, WrongAnswer)], prepared: Prepared, of topics: [Topic], with checker: Checker,
+    sanitized: Bool, in slot: Slot
+  ) throws -> [Finding] {
+    var findings = prepared.findings
+    let active = prepared.active
+    guard !active.isEmpty else { return findings }
     let swappedIDs = Set(active.map { swapped[$0].1.id })
     // The first run holds every suite of the topics this round swaps an answer into: a wrong answer
     // may not disturb its neighbours. The last rounds, which swap one or two topics' answers, skip
@@ -175,8 +227,8 @@ struct WrongAnswerProof {
         sanitized
         ? try sanitizedTest(filter: filter, topics: topics, checker: checker)
         : try checker.test(
-          filter: run == 0 ? filter : swappedOnly, topics: topics, sourcesFolder: Self.sourcesFolder,
-          scratch: Self.scratch)
+          filter: run == 0 ? filter : swappedOnly, topics: topics, sourcesFolder: slot.sourcesFolder,
+          scratch: slot.scratch)
       if report.tests.contains(where: { $0.started && !$0.ended }) {
         log("  the run ended early: \(Self.ending(of: outcome, report: report))")
       }
@@ -226,7 +278,7 @@ struct WrongAnswerProof {
       guard !disturbed.isEmpty else { continue }
       let again = disturbed.map { NSRegularExpression.escapedPattern(for: $0.0.filter($0.1)) }.joined(separator: "|")
       let (alone, _) = try checker.test(
-        filter: again, topics: topics, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch)
+        filter: again, topics: topics, sourcesFolder: slot.sourcesFolder, scratch: slot.scratch)
       for (topic, exercise, why) in disturbed {
         let tests = alone.tests(inSuite: topic.filter(exercise))
         if !tests.isEmpty, tests.allSatisfy(\.passed) {
@@ -239,10 +291,10 @@ struct WrongAnswerProof {
       }
     }
     let tested = Date()
-    if !sanitized { try proveSuites(swapped, active: active, with: checker, into: &findings) }
+    if !sanitized { try proveSuites(swapped, active: active, with: checker, in: slot, into: &findings) }
     // Where a round's time goes, so a slow proof can be sped up where it is slow.
     log(
-      "  built in \(Int(built.timeIntervalSince(started))) s, suites ran in \(Int(tested.timeIntervalSince(built))) s"
+      "  built in \(prepared.buildSeconds) s, suites ran in \(Int(tested.timeIntervalSince(built))) s"
         + (sanitized ? "" : ", the learners' suites of topic 7 in \(Int(Date().timeIntervalSince(tested))) s"))
     return findings
   }
@@ -250,7 +302,8 @@ struct WrongAnswerProof {
   /// Judges the weak suites of topic 7 in this round by what a learner would be told: the verdict
   /// of grading them by the mutant each one's header names, which must name it as the header says.
   private func proveSuites(
-    _ swapped: [(Topic, Exercise, WrongAnswer)], active: [Int], with checker: Checker, into findings: inout [Finding]
+    _ swapped: [(Topic, Exercise, WrongAnswer)], active: [Int], with checker: Checker, in slot: Slot,
+    into findings: inout [Finding]
   ) throws {
     let suites = active.filter { swapped[$0].0.learnerWritesTests }
     var topics: [Topic] = []
@@ -279,7 +332,7 @@ struct WrongAnswerProof {
       }
       guard !own.isEmpty else { continue }
       let verdicts = try checker.grade(
-        own.map { swapped[$0].1 }, of: topic, sourcesFolder: Self.sourcesFolder, scratch: Self.scratch,
+        own.map { swapped[$0].1 }, of: topic, sourcesFolder: slot.sourcesFolder, scratch: slot.scratch,
         label: topic.module, correctRuns: 1, only: named)
       for index in own {
         let (_, exercise, answer) = swapped[index]
@@ -454,9 +507,11 @@ struct WrongAnswerProof {
   }
 
   /// Writes the scratch copy: every solution of `topics`, with the `swapped` answers in their exercises' place.
-  private func writeScratch(of topics: [Topic], swapping swapped: [(Topic, Exercise, WrongAnswer)]) throws {
+  private func writeScratch(
+    of topics: [Topic], swapping swapped: [(Topic, Exercise, WrongAnswer)], in slot: Slot
+  ) throws {
     for topic in topics {
-      let folder = workspace.url("\(Self.sourcesFolder)/\(topic.module)")
+      let folder = workspace.url("\(slot.sourcesFolder)/\(topic.module)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       let wanted = Set(topic.exercises.map(\.fileName))
@@ -472,5 +527,30 @@ struct WrongAnswerProof {
         }
       }
     }
+  }
+}
+
+/// Work started on a thread of its own, whose result a caller collects later.
+///
+/// `course prove` builds the next round while the current one's tests run: both are blocking waits on
+/// a child process, so a thread, not a task, runs the build.
+final class Background<Value: Sendable>: Sendable {
+  private let value = Locked<Value?>(nil)
+  private let done = DispatchSemaphore(value: 0)
+
+  /// Starts `work` now.
+  init(_ work: @escaping @Sendable () -> Value) {
+    Thread.detachNewThread { [value, done] in
+      let result = work()
+      value.withLock { $0 = result }
+      done.signal()
+    }
+  }
+
+  /// Waits for the work to end and returns what it returned.
+  func result() -> Value {
+    done.wait()
+    done.signal()  // a second call returns at once
+    return value.withLock { $0! }
   }
 }

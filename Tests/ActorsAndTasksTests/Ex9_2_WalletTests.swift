@@ -185,6 +185,15 @@ struct Ex9_2_WalletTests {
               "`authorize` refused withdraw(\(amount)) with Boom(403), and it \(did(done[index]!)): a refusal is thrown as it came, which \"A withdrawal that authorize refuses\" or \"Two withdrawals that each fit but not together\" explains. [no-authorize]"
           }
         }
+        // When all of them fit together, every one `authorize` approves goes through, whatever the order.
+        if amounts.reduce(0, +) <= 100 {
+          for (index, amount) in amounts.enumerated() where amount != refused {
+            if case .failure = done[index] {
+              return
+                "withdraw(\(amount)) fits in 100 beside \(said), `authorize` approved it, and it \(did(done[index]!)): withdrawals that fit all go through, one after another or at the same time, however the others are going, which \"Withdrawals that fit all go through\" explains. [busy-refused]"
+            }
+          }
+        }
         return nil
       })
   }

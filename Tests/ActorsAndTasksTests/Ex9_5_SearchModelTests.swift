@@ -206,10 +206,14 @@ enum Ex9_5_Orders {
     // The answers that came while their query was the newest: the only ones the screen may show.
     let showable = Locked<[[String]]>([[]])
     let failures = Locked<[String]>([])
+    // The searches still running when a newer keystroke came: each of them must be cancelled.
+    let replaced = Locked<[(call: Int, by: String)]>([])
     return Interleavings.World(
       callers: queries.map { query in
         Interleavings.Caller("the keystroke that makes \"\(query)\"") {
           typed.withLock { $0.append(query) }
+          let running = search.inFlight
+          replaced.withLock { $0 += running.map { (call: $0, by: query) } }
           await MainActor.run { model.queryChanged(query) }
         }
       },
@@ -237,6 +241,11 @@ enum Ex9_5_Orders {
       },
       check: {
         let (results, failure) = await MainActor.run { (model.results, model.failure) }
+        let arguments = search.arguments
+        if let (call, query) = replaced.withLock({ $0 }).first(where: { !search.wasCancelled($0.call) }) {
+          return
+            "the search for \"\(arguments[call])\" was still running when the query became \"\(query)\", and it was never cancelled: each query's search cancels the one before it, which \"Each keystroke's search cancels the one before it\" explains. [no-cancel]"
+        }
         guard let newest = queries.last else { return nil }
         switch answer(newest) {
         case .success(let found) where results != found || failure != nil:

@@ -358,6 +358,18 @@ struct Ex6_1_DashboardModelTests {
     }
     Interleavings.expectEveryOrderHolds(child, "A load and a reload")
   }
+
+  @Test(
+    "A load whose profile and articles fail, and a reload at any point of it that answers, in every order: once both are done, errors is empty"
+  )
+  func everyOrderOfAFailedLoadAndAReload() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex6_1_Orders.failedLoadAndReload)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "A failed load and a reload")
+  }
 }
 
 /// What the dashboard shows: its properties, read together.
@@ -633,7 +645,13 @@ enum Ex6_1_Orders {
   /// A load, then a reload at any point of it; every answer, value and end delivered in every order.
   /// Once the reload has started, nothing the first load receives reaches the screen; once both are
   /// done, the screen is the reload's, and its gallery is shown once.
-  static func loadAndReload() -> Interleavings.World {
+  static func loadAndReload() -> Interleavings.World { loadAndReload(firstFails: false) }
+
+  /// The same, with the first load's profile and articles failing: the reload answers, so once both are
+  /// done `errors` is empty, whenever the first load's failures arrived.
+  static func failedLoadAndReload() -> Interleavings.World { loadAndReload(firstFails: true) }
+
+  static func loadAndReload(firstFails: Bool) -> Interleavings.World {
     let held = HeldSources()
     let screen = Screen(held.sources)
     // What reached the first load after the reload started: it must never be shown.
@@ -652,13 +670,25 @@ enum Ex6_1_Orders {
         }
       },
       dependencies: [
-        held.profiles.dependency({ _ in "a profile request" }) { _, call in
+        held.profiles.dependency(
+          { _ in "a profile request" }, said: { $0.failure.map { "failed with \($0)" } ?? "was answered" }
+        ) { _, call in
           let load = held.owner("profile", call)
+          if firstFails, load == 0 {
+            arrived(forLoad: load, "a failure")
+            return .failure(LegacyError.offline)
+          }
           arrived(forLoad: load, "Hello, Ada \(load + 1)")
           return .success(UserProfile(id: 1, displayName: "Ada \(load + 1)"))
         },
-        held.articles.dependency({ _ in "an articles request" }) { _, call in
+        held.articles.dependency(
+          { _ in "an articles request" }, said: { $0.failure.map { "failed with \($0)" } ?? "was answered" }
+        ) { _, call in
           let load = held.owner("articles", call)
+          if firstFails, load == 0 {
+            arrived(forLoad: load, "a failure")
+            return .failure(LegacyError.server(status: 500))
+          }
           arrived(forLoad: load, "Headline \(load + 1)")
           return .success([Article(id: load + 1, title: "Headline \(load + 1)")])
         },
@@ -713,9 +743,14 @@ enum Ex6_1_Orders {
           return
             "both loads are done, and the screen shows \"\(now.greeting)\", \(now.headlines) and a sync at \(now.sync), not the reload's answers (\"Hello, Ada 2\", [\"Headline 2\"], 1.2): the newest load wins, which \"A reload that overlaps a slower load\" explains. [older-answer-lands-last]"
         }
-        return now.errors.isEmpty
-          ? nil
-          : "every source answered, and `errors` holds \(now.errors), which \"A reload that answers shows no error\" explains. [error-without-failure]"
+        guard !now.errors.isEmpty else { return nil }
+        guard firstFails else {
+          return
+            "every source answered, and `errors` holds \(now.errors), which \"A reload that answers shows no error\" explains. [error-without-failure]"
+        }
+        return stale.withLock({ $0.contains("a failure") })
+          ? "both loads are done, the reload's sources all answered, and `errors` holds \(now.errors): a failure of the first load that arrived after the reload had started reached the screen. What an earlier call receives once a newer one has started changes nothing, failures included, which \"A reload that overlaps a slower load\" explains. [late-failure-reported]"
+          : "both loads are done, the reload's sources all answered, and `errors` holds \(now.errors), the first load's failures: each load starts with no errors, so the reload's answers leave none, which \"A reload that answers shows no error\" explains. [errors-kept]"
       })
   }
 }

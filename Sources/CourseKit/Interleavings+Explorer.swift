@@ -183,10 +183,12 @@ extension Interleavings {
           Deliveries.waitUntilQuiet(timeout: Watchdog.stuckAfter)
           ran = true
         }
-        // The main actor's queue, drained: everything queued on it before this marker has run. If
-        // nothing was queued on it meanwhile, it has nothing left either.
+        // The main actor's jobs, held by the capture, run now on the main queue, and the queue is
+        // drained: everything queued on it before this marker has run. If nothing was queued on it
+        // meanwhile, it has nothing left either. (Where the runtime does not let the capture hold
+        // them, the main queue runs them whenever its thread is free.)
         let queuedOnMain = JobCapture.mainEnqueues
-        DispatchQueue.main.sync {}
+        if DispatchQueue.main.sync(execute: { JobCapture.runMainActorJobs() }) > 0 { ran = true }
         if !ran, JobCapture.pending == 0, JobCapture.mainEnqueues == queuedOnMain { return true }
       }
     }

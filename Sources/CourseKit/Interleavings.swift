@@ -16,8 +16,10 @@ import Testing
 /// wrong only in another order: a refused withdrawal that restores a balance read before its
 /// `await`, a line marked free before the turn is handed on. So the explorer owns time. Each caller
 /// runs on an executor of its own that holds its jobs (an actor's methods run there too), every
-/// other Swift task is captured (``JobCapture``) and run by the explorer on one thread, and the
-/// injected dependencies are ``HeldCalls``. A *move* is one of: a caller starts and runs until it
+/// other Swift task is captured (``JobCapture``) and run by the explorer on one thread, the main
+/// actor's jobs are held too and run on the main queue only while the explorer waits for them (so
+/// that a main-actor method and a task it started never run at once), and the injected dependencies
+/// are ``HeldCalls``. A *move* is one of: a caller starts and runs until it
 /// waits; a caller that was woken runs on until it waits again; a held call is answered; a caller
 /// is cancelled. After each move everything the move set going runs to its end, and only then is
 /// the next move chosen. The explorer tries every sequence of moves, depth first, while there are
@@ -188,7 +190,7 @@ public enum Interleavings {
     let mark = StubLedger.mark
     let outcome = Locked<Result<Int, Counterexample>?>(nil)
     let watchdog = Watchdog()
-    JobCapture.begin()
+    JobCapture.begin(holdingMainActorJobs: true)
     Thread.detachNewThread {
       let found = Explorer(limits: limits, world: world, watchdog: watchdog).run()
       outcome.withLock { $0 = found }

@@ -27,10 +27,29 @@ public enum JobCapture {
 
   /// Turns capturing on: from now on every job handed to the global executor waits in this capture,
   /// and every job handed to the main actor is counted (``mainEnqueues``).
-  public static func begin() {
+  ///
+  /// With `holdingMainActorJobs`, a job handed to the main actor waits too, until
+  /// ``runMainActorJobs()`` runs it on the main queue. Otherwise the main queue runs it whenever its
+  /// thread is free, beside the driver's own thread: two jobs at once, in an order of the machine's.
+  public static func begin(holdingMainActorJobs: Bool = false) {
     guard JobSwapping.installed else { return }
     _ = mainCounterInstalled
-    state.withLock { $0.on = true }
+    state.withLock {
+      $0.on = true
+      $0.holdsMain = holdingMainActorJobs && mainHook != nil
+    }
+  }
+
+  /// Runs every main-actor job this capture holds, oldest first, each to its next suspension, and the
+  /// ones they hand to the main actor in turn; returns how many ran. Call it on the main queue (in
+  /// `DispatchQueue.main.sync`): the jobs run where the main actor runs.
+  public static func runMainActorJobs() -> Int {
+    var count = 0
+    while let next = state.withLock({ state -> Held? in state.mainHeld.isEmpty ? nil : state.mainHeld.removeFirst() }) {
+      next.job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+      count += 1
+    }
+    return count
   }
 
   /// How many jobs were handed to the main actor while a capture was on (where the runtime lets
@@ -48,8 +67,13 @@ public enum JobCapture {
   private static let mainCounterInstalled: Bool = {
     guard let mainHook else { return false }
     mainHook.pointee = { job, original in
-      JobCapture.state.withLock { if $0.on { $0.mainEnqueues += 1 } }
-      original(job)
+      let held = JobCapture.state.withLock { state in
+        guard state.on else { return false }
+        state.mainEnqueues += 1
+        if state.holdsMain { state.mainHeld.append(Held(job: job, original: original)) }
+        return state.holdsMain
+      }
+      if !held { original(job) }
     }
     return true
   }()
@@ -58,8 +82,9 @@ public enum JobCapture {
   public static func end() {
     let held = state.withLock { state -> [Held] in
       state.on = false
-      defer { state.held = [] }
-      return state.held
+      state.holdsMain = false
+      defer { (state.held, state.mainHeld) = ([], []) }
+      return state.held + state.mainHeld
     }
     for job in held { job.original(job.job) }
   }
@@ -117,7 +142,9 @@ public enum JobCapture {
 
   private struct State: Sendable {
     var on = false
+    var holdsMain = false
     var held: [Held] = []
+    var mainHeld: [Held] = []
     var ran = 0
     var mainEnqueues = 0
   }

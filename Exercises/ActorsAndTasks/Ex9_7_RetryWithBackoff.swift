@@ -10,8 +10,9 @@
 //     so on (tests move the clock by hand: wait on it, never on another clock); [fixed-delay] [real-clock]
 //   - never retry a cancellation, and start no attempt once the task is cancelled (a cancel
 //     during a wait ends it at once, with `CancellationError`); [retries-cancellation] [retry-after-cancel]
-//     (When the task is cancelled before the first attempt, making that attempt, whose `body`
-//     then sees the cancellation, or throwing `CancellationError` at once are both right.)
+//     (When the task is cancelled just before an attempt begins, the first or one whose wait has
+//     already ended, making that attempt, whose `body` then sees the cancellation, or throwing
+//     `CancellationError` at once are both right.)
 //   - when the attempts are used up, throw the last error. [first-error] [wrong-attempts]
 
 import CourseCatalog

@@ -162,6 +162,11 @@ struct Ex9_3_TaskGroupsTests {
           return
             "`\(name)` returned while the fetches of \(running) were still running: nothing it started may outlive it, which \"fetchAll throws the first error to arrive\" explains. [siblings-left-running]"
         }
+        // Every fetch is under way before any answers: the explorer answers only once nothing else can run.
+        if fetch.mostAtOnce < ids.count {
+          return
+            "`\(name)` had at most \(fetch.mostAtOnce) of its \(ids.count) fetches running at once: it fetches every id at the same time, starting them all before awaiting any, which \"\(name) fetches every id at once\" explains. [one-at-a-time]"
+        }
         let order = answered.withLock { $0 }
         if each {
           let expected = ids.map { id in

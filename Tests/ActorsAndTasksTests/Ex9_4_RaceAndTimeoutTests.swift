@@ -205,6 +205,10 @@ struct Ex9_4_RaceAndTimeoutTests {
           return
             "`firstAnswer` returned while mirrors \(running) were still running: the others are cancelled and ended before it returns, which \"The first mirror to answer wins\" explains. [losers-left-running]"
         }
+        if fetch.mostAtOnce < 3 {
+          return
+            "`firstAnswer` had at most \(fetch.mostAtOnce) of its 3 mirrors running at once: it runs every mirror at the same time, which \"The first mirror to answer wins\" explains. [one-mirror-at-a-time]"
+        }
         guard let first = answered.withLock({ $0.first }) else { return nil }
         if "\(outcome)" == "\(outcomes(first))" { return nil }
         return
@@ -224,5 +228,116 @@ struct Ex9_4_RaceAndTimeoutTests {
       }
     }
     Interleavings.expectEveryOrderHolds(child, "firstAnswer of mirrors 1, 2 and 3, mirror 2 failing")
+  }
+
+  /// `withTimeout(.seconds(5))` of an operation that answers with `answer`, beside the 5 s on the
+  /// clock and the caller's cancel, in every order: the first of them decides.
+  static func answerDeadlineAndCancel(_ answer: Result<String, any Error>) -> Interleavings.World {
+    let clock = TestClock()
+    let operation = HeldCalls<Int, String>()
+    let events = Locked<[String]>([])
+    let ended = Locked<(Result<String, any Error>, timerWaiting: Bool, running: Bool, seen: Int)?>(nil)
+    let overslept = Locked<[TestClock.Instant]>([])
+    let name = "the call withTimeout(.seconds(5), clock:, operation:)"
+    return Interleavings.World(
+      callers: [
+        Interleavings.Caller(name, cancellable: true) {
+          let outcome = await withTaskCancellationHandler {
+            await Interleavings.outcome {
+              try await withTimeout(.seconds(5), clock: clock, operation: operation.calling(1))
+            }
+          } onCancel: {
+            events.withLock { $0.append("the cancel") }
+          }
+          let seen = events.withLock { $0.count }
+          ended.withLock { $0 = (outcome, !clock.waitingSleeps.isEmpty, !operation.inFlight.isEmpty, seen) }
+        }
+      ],
+      dependencies: [
+        operation.dependency(
+          { _ in "the operation" }, said: { $0.failure.map { "failed with \($0)" } ?? "answered" }
+        ) { _, _ in
+          events.withLock { $0.append("the answer") }
+          return answer
+        },
+        Interleavings.Dependency(
+          waiting: { clock.waitingSleeps.isEmpty || events.withLock({ $0.contains("the 5 s") }) ? [] : [0] },
+          answer: { _ in
+            events.withLock { $0.append("the 5 s") }
+            clock.advance(by: .seconds(5))
+            overslept.withLock { $0 = clock.waitingSleeps }
+            return "5 s passed on the clock"
+          }),
+      ],
+      check: {
+        let late = overslept.withLock { $0 }
+        if !late.isEmpty {
+          return
+            "5 s passed on the clock, and `withTimeout`'s timer still waited, until \(late): wait for `duration`, once, on the clock you are given, which \"When the time passes first\" explains. [wrong-duration]"
+        }
+        let first = events.withLock { $0.first } ?? "nothing"
+        guard let (outcome, timerWaiting, running, seen) = ended.withLock({ $0 }) else {
+          return
+            "\(first) came first, and `withTimeout` never returned, though the operation ends when it is cancelled, which \"When the time passes first\" explains. [work-left-running]"
+        }
+        // The 5 s wake the timer, which runs only when its task runs on: an answer or a cancel that comes
+        // meanwhile may decide first. The answer and the cancel decide the moment they come.
+        let before = events.withLock { Array($0.prefix(seen)) }
+        let deciding = first == "the 5 s" ? Array(before.prefix(2)) : [first]
+        let right = deciding.contains { event in
+          switch event {
+          case "the answer": "\(outcome)" == "\(answer)"
+          case "the 5 s": outcome.failure is TimedOut
+          default: outcome.failure != nil && !(outcome.failure is TimedOut)
+          }
+        }
+        if !right {
+          let expected =
+            switch first {
+            case "the answer": "the operation's answer (it \(did(answer)))"
+            case "the 5 s": "`TimedOut`"
+            default: "the cancellation, not `TimedOut`"
+            }
+          return
+            "\(first) came first, and `withTimeout` \(did(outcome)), not \(expected): what the operation returns or throws, unless the time passes first, which \"An operation that answers in time\" or \"When the time passes first\" or \"A call cancelled before its time passed\" explains. [wrong-answer]"
+        }
+        if running {
+          return
+            "`withTimeout` \(did(outcome)) with the operation still running: the operation is cancelled and ended before it returns, which \"When the time passes first\" explains. [work-left-running]"
+        }
+        if first == "the 5 s", outcome.failure is TimedOut, !before.contains("the answer"), !operation.wasCancelled(0) {
+          return
+            "5 s passed first, and `withTimeout` threw `TimedOut` without cancelling the operation, which \"When the time passes first\" explains. [work-left-running]"
+        }
+        if timerWaiting {
+          return
+            "`withTimeout` \(did(outcome)) with its timer still waiting on the clock: an answer ends the timer, which \"An operation that answers in time\" explains. [timer-left-running]"
+        }
+        return nil
+      })
+  }
+
+  @Test(
+    "withTimeout, its operation's value, the 5 s and the caller's cancel in every order: the first decides, and nothing is left running or waiting"
+  )
+  func everyOrderOfATimeout() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore { Ex9_4_RaceAndTimeoutTests.answerDeadlineAndCancel(.success("the report")) }
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "withTimeout, its operation's value, 5 s and a cancel in every order")
+  }
+
+  @Test(
+    "withTimeout, its operation's error, the 5 s and the caller's cancel in every order: the first decides, and nothing is left running or waiting"
+  )
+  func everyOrderOfAFailingTimeout() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore { Ex9_4_RaceAndTimeoutTests.answerDeadlineAndCancel(.failure(Boom(number: 7))) }
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "withTimeout, its operation's error, 5 s and a cancel in every order")
   }
 }

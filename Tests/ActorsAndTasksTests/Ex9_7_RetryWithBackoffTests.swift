@@ -162,3 +162,85 @@ struct Ex9_7_RetryWithBackoffTests {
     )
   }
 }
+
+extension Ex9_7_RetryWithBackoffTests {
+  /// `retrying(maxAttempts: 3, initialDelay: 1 s)` of a body whose first two attempts fail (retryably)
+  /// and whose third succeeds; each attempt's answer, each wait's end and the caller's cancel come in
+  /// every order, so the cancel lands in each attempt and each wait.
+  static func attemptsWaitsAndACancel() -> Interleavings.World {
+    let clock = TestClock()
+    let body = HeldCalls<Int, String>()
+    // At the cancel: how many attempts had begun, and whether one was running or a wait was waiting.
+    // Between a wait that ended and the next attempt nothing is either: that attempt may still begin,
+    // and its body sees the cancellation.
+    let atTheCancel = Locked<(attempts: Int, between: Bool)?>(nil)
+    let ended = Locked<Result<String, any Error>?>(nil)
+    let name = "the call retrying(maxAttempts: 3, initialDelay: 1 s)"
+    return Interleavings.World(
+      callers: [
+        Interleavings.Caller(name, cancellable: true) {
+          let outcome = await withTaskCancellationHandler {
+            await Interleavings.outcome {
+              try await retrying(maxAttempts: 3, initialDelay: .seconds(1), clock: clock, isRetryable: { _ in true }) {
+                try await body(body.count + 1)
+              }
+            }
+          } onCancel: {
+            atTheCancel.withLock { $0 = (body.count, body.inFlight.isEmpty && clock.waitingSleeps.isEmpty) }
+          }
+          ended.withLock { $0 = outcome }
+        }
+      ],
+      dependencies: [
+        body.dependency(
+          { "attempt \($0)" }, said: { $0.failure.map { "failed with \($0)" } ?? "succeeded" }
+        ) { attempt, _ in
+          attempt < 3 ? .failure(Boom(number: attempt)) : .success("attempt \(attempt)")
+        },
+        Interleavings.Dependency(
+          waiting: { clock.waitingSleeps.isEmpty ? [] : [0] },
+          answer: { _ in
+            guard let deadline = clock.waitingSleeps.first else { return "nothing waited on the clock" }
+            let wait = clock.now.duration(to: deadline)
+            clock.advance(by: wait)
+            return "the wait of \(wait) ended"
+          }),
+      ],
+      check: {
+        let cancel = atTheCancel.withLock { $0 }
+        let cancelledAt = cancel?.attempts
+        guard let outcome = ended.withLock({ $0 }) else {
+          return cancelledAt == nil
+            ? "`retrying` never returned, though every attempt answered and every wait on the clock ended, which \"It waits initialDelay on the clock it was given\" explains. [real-clock]"
+            : "the task was cancelled after attempt \(cancelledAt ?? 0) began, and `retrying` never returned: a cancel ends the wait at once, which \"A cancel during a wait\" explains. [retry-after-cancel]"
+        }
+        guard let cancelledAt else {
+          return (try? outcome.get()) == "attempt 3" && body.count == 3
+            ? nil
+            : "attempts 1 and 2 failed with a retryable error and attempt 3 succeeded, and `retrying` made \(body.count) attempts and \(did(outcome)), which \"It waits initialDelay on the clock it was given, then twice that, and returns the first success\" explains. [wrong-attempts]"
+        }
+        if body.count > cancelledAt + (cancel?.between == true ? 1 : 0) {
+          return
+            "the task was cancelled after attempt \(cancelledAt) began, and `retrying` then started attempt \(body.count): no attempt starts once the task is cancelled, which \"A cancel during a wait\" explains. [retry-after-cancel]"
+        }
+        // A cancel that comes as the last attempt succeeds may lose to its value.
+        if !(outcome.failure is CancellationError) && (try? outcome.get()) != "attempt 3" {
+          return
+            "the task was cancelled after attempt \(cancelledAt) began, and `retrying` \(did(outcome)): a cancel ends it with `CancellationError`, which \"A cancel during a wait ends it at once with CancellationError\" explains. [retry-after-cancel]"
+        }
+        return nil
+      })
+  }
+
+  @Test(
+    "Attempts that fail twice then succeed, their waits on the clock, and a cancel landing in each attempt and each wait: no attempt after the cancel, which ends it with CancellationError"
+  )
+  func everyOrderOfACancel() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_7_RetryWithBackoffTests.attemptsWaitsAndACancel)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "retrying, with a cancel at every point")
+  }
+}

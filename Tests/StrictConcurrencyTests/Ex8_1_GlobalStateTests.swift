@@ -26,8 +26,48 @@ struct Ex8_1_GlobalStateTests {
         await ResumeProbe.run(within: 30) { try Ex8_1_GlobalStateTests.countFromFourThreads() }
       }
     }
+    // Whether the four threads' calls overlap depends on the machine; the race program's verdict does
+    // not (see ``RaceProgram``): two calls, one after the other on two threads in either order (for
+    // the sanitizer), then a lock section at a time in every order.
+    if ResumeProbe.verdict(of: child) == .exactlyOnce, !DataRace.sanitizerIsRunning,
+      let program = await RaceProgram.run("8.1", driver: Self.raceDriver)
+    {
+      if let race = DataRace.report(inText: program.text) {
+        Issue.record(
+          "Two requests counted on two threads at once raced on the count: \(race). The count must be one value that every thread adds to in one step under its lock (`withLock { $0 += 1 }`), which \"Every request counted from any thread is kept\" explains. [count-not-shared]"
+        )
+        return
+      }
+      if let broken = program.broken, !program.endedInOrder {
+        Issue.record(
+          "Two requests counted on two threads lost a count (\(broken)) when \(program.order): `countRequest()` read the count in one lock section and wrote it in another, and the other thread's lock section came between them, which \"Every request counted from any thread is kept\" explains. Add to the count in one step under its lock (`withLock { $0 += 1 }`). [count-not-shared]"
+        )
+        return
+      }
+    }
     Child.expectFinished(child, "Counting requests from four threads", exercise: "8.1")
   }
+
+  /// The race program's `@main`: two requests counted on two threads, one after the other in either
+  /// order, then a lock section at a time in every order; the count must grow by two every time.
+  static let raceDriver = """
+    import Foundation
+
+    @main struct RaceDriver {
+      static func main() async {
+        await RaceHarness.everySchedule(names: ["one request's count", "another request's count"]) { runner in
+          let before = requestsSoFar()
+          runner.start([{ countRequest() }, { countRequest() }])
+          await runner.waitUntilFinished()
+          let counted = requestsSoFar() - before
+          if counted != 2 {
+            print("RACE BROKE: the count grew by \\(counted) for 2 calls")
+            exit(1)
+          }
+        }
+      }
+    }
+    """
 
   /// In the child: four threads count at once until their calls have overlapped
   /// ``overlapsNeeded`` times, each overlap being a call during which another thread's call ended.

@@ -224,4 +224,51 @@ struct Ex9_1_ImageCacheTests {
     }
     Interleavings.expectEveryOrderHolds(child, "Four loads of avatar-7 around a failed download")
   }
+
+  /// Two loads of `avatar-7`, one cancelled at any point while it runs, the other not; every download
+  /// succeeds (its picture numbered by the download). Explored in every order of arrivals, answers,
+  /// resumptions and the cancel, so that the cancelled load is sometimes the one that started the
+  /// download: whatever it does with its cancellation, the other load, which nobody cancelled, gets a
+  /// picture of avatar-7.
+  static func loadBesideACancelledLoad() -> Interleavings.World {
+    let download = HeldCalls<String, Picture>()
+    let cache = ImageCache(download: download.function)
+    let other = Locked<Result<Picture, any Error>?>(nil)
+    return Interleavings.World(
+      callers: [
+        Interleavings.Caller("the load of avatar-7 that is cancelled", cancellable: true) {
+          _ = try? await cache.image(for: "avatar-7")
+        },
+        Interleavings.Caller("the other load of avatar-7") {
+          let outcome = await Interleavings.outcome { try await cache.image(for: "avatar-7") }
+          other.withLock { $0 = outcome }
+        },
+      ],
+      dependencies: [
+        download.dependency({ "download \($0 == "avatar-7" ? "" : "of \($0) ")number" }) { key, index in
+          .success(Picture(key: key, version: index))
+        }
+      ],
+      check: {
+        guard let outcome = other.withLock({ $0 }) else {
+          return
+            "the other load of avatar-7, which nobody cancelled, never returned, which \"A second load of a key, made while the first\" explains. [is-loading-flag]"
+        }
+        if case .success(let picture) = outcome, picture.key == "avatar-7" { return nil }
+        return
+          "the other load of avatar-7, which nobody cancelled, \(did(outcome)), where it gets the picture of avatar-7: the download under way belongs to the cache, not to the load that started it, so one caller's cancellation does not take the picture away from another caller waiting for it, which \"A second load of a key, made while the first\" explains. [wrong-picture]"
+      })
+  }
+
+  @Test(
+    "Two loads of a key, one cancelled at any point, in every order of arrivals, answers and resumptions: the other, not cancelled, gets the picture"
+  )
+  func everyOrderBesideACancelledLoad() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_1_ImageCacheTests.loadBesideACancelledLoad)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Two loads of avatar-7, one of them cancelled")
+  }
 }

@@ -136,8 +136,11 @@ struct Ex9_2_WalletTests {
   }
 
   /// Withdrawals of `amounts` from 100, in that order of arrival, each approved or refused (with
-  /// Boom(403)) as `refuses` says, explored in every order of arrivals, approvals and resumptions.
-  static func withdrawals(_ amounts: [Int], refusing refused: Int?) -> Interleavings.World {
+  /// `refusal`, Boom(403) unless said) as `refused` says, explored in every order of arrivals,
+  /// approvals and resumptions.
+  static func withdrawals(
+    _ amounts: [Int], refusing refused: Int?, with refusal: any Error = Boom(number: 403)
+  ) -> Interleavings.World {
     let authorize = HeldCalls<Int, Void>()
     let wallet = Wallet(balance: 100, authorize: authorize.function)
     let outcomes = Locked<[Int: Result<Void, any Error>]>([:])
@@ -158,7 +161,7 @@ struct Ex9_2_WalletTests {
         authorize.dependency(
           { "the approval of \($0)" }, said: { $0.failure.map { "was refused with \($0)" } ?? "was given" }
         ) { amount, _ in
-          amount == refused ? .failure(Boom(number: 403)) : .success(())
+          amount == refused ? .failure(refusal) : .success(())
         }
       ],
       invariant: {
@@ -180,9 +183,9 @@ struct Ex9_2_WalletTests {
             "\(said) from 100 took \(taken) between them, and the balance is \(balance), not \(100 - taken): a withdrawal changes the balance by its own amount, or not at all; a refusal gives back exactly what its withdrawal took, never a balance read before its `await`, which \"A withdrawal that authorize refuses\" or \"Two withdrawals that each fit but not together\" or \"Withdrawals that fit all go through\" explains. [not-refunded]"
         }
         for (index, amount) in amounts.enumerated() where amount == refused {
-          if done[index]?.failure as? Boom != Boom(number: 403) {
+          if !Self.same(done[index]?.failure, refusal) {
             return
-              "`authorize` refused withdraw(\(amount)) with Boom(403), and it \(did(done[index]!)): a refusal is thrown as it came, which \"A withdrawal that authorize refuses\" or \"Two withdrawals that each fit but not together\" explains. [no-authorize]"
+              "`authorize` refused withdraw(\(amount)) with \(refusal), and it \(did(done[index]!)): a refusal is thrown as it came, whatever its kind, which \"A withdrawal that authorize refuses\" or \"Two withdrawals that each fit but not together\" explains. [no-authorize]"
           }
         }
         // When all of them fit together, every one `authorize` approves goes through, whatever the order.
@@ -200,6 +203,15 @@ struct Ex9_2_WalletTests {
 
   static func twoOfSixty() -> Interleavings.World { withdrawals([60, 60], refusing: nil) }
   static func refusedBesideAFit() -> Interleavings.World { withdrawals([60, 30], refusing: 60) }
+  static func cancelledBesideAFit() -> Interleavings.World {
+    withdrawals([60, 30], refusing: 60, with: CancellationError())
+  }
+
+  /// Whether `error` is `expected`: of its type, and saying the same.
+  static func same(_ error: (any Error)?, _ expected: any Error) -> Bool {
+    guard let error else { return false }
+    return String(reflecting: type(of: error)) == String(reflecting: type(of: expected)) && "\(error)" == "\(expected)"
+  }
 
   @Test("Two withdrawals of 60 from 100, in every order of arrivals, approvals and resumptions: never below zero")
   func everyOrderNeverOverdraws() async {
@@ -221,5 +233,17 @@ struct Ex9_2_WalletTests {
       }
     }
     Interleavings.expectEveryOrderHolds(child, "Withdrawals of 60, refused, and 30 from 100")
+  }
+
+  @Test(
+    "Withdrawals of 60, refused with a CancellationError, and 30, approved, from 100, in every order: a refusal of any kind gives back its own amount, and 70 is left"
+  )
+  func everyOrderCancellationRefusalGivesBackItsOwn() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_2_WalletTests.cancelledBesideAFit)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "Withdrawals of 60, refused with a CancellationError, and 30 from 100")
   }
 }

@@ -169,6 +169,13 @@ struct Ex9_3_TaskGroupsTests {
         }
         let order = answered.withLock { $0 }
         if each {
+          // No caller is cancelled here: a fetch whose task was cancelled, `fetchEach` cancelled.
+          let cancelled = ids.filter { id in fetch.arguments.firstIndex(of: id).map(fetch.wasCancelled) ?? false }
+          if !cancelled.isEmpty {
+            let failed = ids.compactMap { id in outcomes(id).failure.map { "the fetch of \(id) failed with \($0)" } }
+            return
+              "the fetches answered \(order.map(String.init).joined(separator: ", ")), \(failed.joined(separator: " and ")), and `fetchEach` cancelled the fetches of \(cancelled): a failed fetch, whatever its error (a `CancellationError` too), is its `.failure` and cancels nothing, which \"fetchEach fetches every id at once\" explains. [resolved-cancels]"
+          }
           let expected = ids.map { id in
             switch outcomes(id) {
             case .success(let value): value
@@ -224,5 +231,21 @@ struct Ex9_3_TaskGroupsTests {
       }
     }
     Interleavings.expectEveryOrderHolds(each, "fetchEach([1, 2, 3]) whose fetch of 2 fails")
+  }
+
+  @Test(
+    "fetchEach, its fetches answered in every order, one failing with a CancellationError: every outcome in the order of ids, and nothing cancelled"
+  )
+  func everyOrderOfACancellationError() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore {
+          Ex9_3_TaskGroupsTests.threeFetches(each: true) {
+            $0 == 2 ? .failure(CancellationError()) : .success("article \($0)")
+          }
+        }
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "fetchEach([1, 2, 3]) whose fetch of 2 fails with a CancellationError")
   }
 }

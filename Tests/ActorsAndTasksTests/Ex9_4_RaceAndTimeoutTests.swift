@@ -212,7 +212,7 @@ struct Ex9_4_RaceAndTimeoutTests {
         guard let first = answered.withLock({ $0.first }) else { return nil }
         if "\(outcome)" == "\(outcomes(first))" { return nil }
         return
-          "mirror \(first) answered first (\(did(outcomes(first)))), and `firstAnswer` \(did(outcome)): what the first to finish returns or throws is the answer, whichever mirror it is, which \"The first mirror to answer wins\" or \"A mirror that fails first\" explains. [wrong-answer] [first-success-only]"
+          "mirror \(first) answered first (\(did(outcomes(first)))), and `firstAnswer` \(did(outcome)): what the first to finish returns or throws is the answer, whichever mirror it is and whatever it throws (a `CancellationError` too), which \"The first mirror to answer wins\" or \"A mirror that fails first\" explains. [wrong-answer] [first-success-only]"
       })
   }
 
@@ -228,6 +228,23 @@ struct Ex9_4_RaceAndTimeoutTests {
       }
     }
     Interleavings.expectEveryOrderHolds(child, "firstAnswer of mirrors 1, 2 and 3, mirror 2 failing")
+  }
+
+  @Test(
+    "firstAnswer, its mirrors answering in every order, one throwing a CancellationError: the first to finish is the answer, whatever it throws"
+  )
+  func everyOrderOfMirrorsWithACancellationError() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore {
+          Ex9_4_RaceAndTimeoutTests.threeMirrors {
+            $0 == 2 ? .failure(CancellationError()) : .success("from mirror \($0)")
+          }
+        }
+      }
+    }
+    Interleavings.expectEveryOrderHolds(
+      child, "firstAnswer of mirrors 1, 2 and 3, mirror 2 throwing a CancellationError")
   }
 
   /// `withTimeout(.seconds(5))` of an operation that answers with `answer`, beside the 5 s on the

@@ -8,7 +8,7 @@ import Testing
 extension Ex6_3_ProfileSourceTests {
   // In a child process, as the suite's other checks: a second resume, or an `error!` on (nil, nil), traps.
   @Test(
-    "On callbacks of every kind (a profile, any error, each kind of cancellation, both, neither), the source returns or throws what the reference does, proved in a child process"
+    "On callbacks of every kind (a profile of the user asked for or of another, any error, each kind of cancellation, both, neither), the source returns or throws what the reference does, proved in a child process"
   )
   func generatedCallbacks() async {
     let child = await ChildProcessSlots.shared.run {
@@ -47,7 +47,7 @@ extension Ex6_3_ProfileSourceTests {
       ] {
         guard await load(control, mine).outcome != nil else { return }
       }
-      let failure = await Generated.check(Gen.reply(Gen.profile(id: 3)), describe: Self.said) { reply in
+      let failure = await Generated.check(Gen.reply(Gen.delivered(toRequestFor: 3)), describe: Self.said) { reply in
         let (mine, reference) = (await load(reply, mine), await load(reply, reference))
         return Self.difference(reply, mine: mine, reference: reference)
       }
@@ -57,7 +57,12 @@ extension Ex6_3_ProfileSourceTests {
 
   /// A callback of the service in words.
   static func said(_ reply: Reply<UserProfile>) -> String {
-    "profile(id: 3) over a service that calls back with \(Said.reply(reply) { "the profile \"\($0.displayName)\"" })"
+    "profile(id: 3) over a service that calls back with \(Said.reply(reply) { Self.saidProfile($0) })"
+  }
+
+  /// A profile in words, with its user's id when it is not the one asked for: `the profile "Ada" of user 7`.
+  static func saidProfile(_ profile: UserProfile) -> String {
+    "the profile \"\(profile.displayName)\"" + (profile.id == 3 ? "" : " of user \(profile.id)")
   }
 
   /// How the source's outcome differs from the reference's, in the lesson's words, or `nil` when it does not.
@@ -71,7 +76,7 @@ extension Ex6_3_ProfileSourceTests {
         "profile(id: 3) reached the service it was given as \(mine.calls), not once for user 3, which \"The profile asked for is the one loaded\" explains. [signed-in-user]"
     }
     func said(_ outcome: Swift.Result<UserProfile, any Error>) -> String {
-      Said.outcome(outcome.map { "the profile \"\($0.displayName)\"" })
+      Said.outcome(outcome.map { Self.saidProfile($0) })
     }
     guard let outcome = mine.outcome else {
       return
@@ -81,7 +86,7 @@ extension Ex6_3_ProfileSourceTests {
     switch reply {
     case .value:
       return
-        "The service called back with a profile and no error, and profile(id:) \(said(outcome)), where it \(said(expected)): a profile and no error returns that profile, which \"A profile and no error returns the profile\" explains. [profile-not-returned]"
+        "The service called back with a profile and no error, and profile(id:) \(said(outcome)), where it \(said(expected)): a profile and no error returns that profile, as it came, whatever its id, which \"A profile and no error returns the profile\" explains. [profile-not-returned]"
     case .error,
       .both(_, _) where outcome.failure != nil:
       // Both came and an error was thrown, but another one: the error was changed, not outranked.

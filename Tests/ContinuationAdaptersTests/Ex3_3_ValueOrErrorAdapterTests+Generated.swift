@@ -8,7 +8,7 @@ import Testing
 // Names are qualified here: the exercise and its reference declare the same ones.
 extension Ex3_3_ValueOrErrorAdapterTests {
   @Test(
-    "On replies of every kind (a profile, any error, both, neither) for any user, profile(id:) does what the reference does, proved in a child process"
+    "On replies of every kind (a profile of any name, any error, both, neither) for any user, profile(id:) does what the reference does, proved in a child process"
   )
   func generatedReplies() async {
     // In a child: a double resume traps, and must fail this test alone, with the runtime's words.
@@ -38,7 +38,7 @@ extension Ex3_3_ValueOrErrorAdapterTests {
 
   /// A scenario in words.
   static func said(_ asked: ProfileRequest) -> String {
-    "profile(id: \(asked.id)), the SDK replying \(Said.reply(asked.reply) { "the profile of user \($0.id)" })"
+    "profile(id: \(asked.id)), the SDK replying \(Said.reply(asked.reply) { Said.profile($0) })"
   }
 
   /// How the learner's call differs from the reference's, in a sentence; `nil` when it does not.
@@ -55,7 +55,7 @@ extension Ex3_3_ValueOrErrorAdapterTests {
     switch (asked.reply, mine.outcome) {
     case (.value, _):
       return
-        "Given only a profile, profile(id:) \(said): a profile and no error returns that profile, which \"A profile and no error returns the profile\" explains. [value-not-returned]"
+        "Given only a profile, profile(id:) \(said): a profile and no error returns that profile as it came, whatever its name, empty too (\(expected)), which \"A profile and no error returns the profile\" explains. [value-not-returned]"
     case (.both, .success):
       return
         "Given a profile and an error, profile(id:) \(said): the error wins, whatever its kind (\(expected)), which \"A profile and an error together\" explains. [value-first]"
@@ -71,7 +71,7 @@ extension Ex3_3_ValueOrErrorAdapterTests {
   /// An outcome in words: "returned the profile of user 2", "threw URLError(.cancelled)".
   static func words(_ outcome: Swift.Result<UserProfile, any Error>) -> String {
     switch outcome {
-    case .success(let profile): "returned the profile of user \(profile.id)"
+    case .success(let profile): "returned \(Said.profile(profile))"
     case .failure(let error): "threw \(Said.error(error))"
     }
   }

@@ -213,9 +213,41 @@ struct Ex5_6_ManyCallersTests {
     }
     Interleavings.expectEveryOrderHolds(child, "Three callers and the user's answers")
   }
+
+  @Test(
+    "A caller cancelled at any point while it waits, beside another, in every order: each caller's continuation is resumed exactly once, and none waits forever"
+  )
+  func everyOrderWithACancelledCaller() async {
+    // Callers that nobody cancels are the other every-order test's: when it finds a mistake, a cancel
+    // is not its cause, and this test is silent.
+    let plain = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex5_6_Orders.threeCallers)
+      }
+    }
+    guard Interleavings.ordersTried(plain) != nil else { return }
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex5_6_Orders.aCancelledCaller)
+      }
+    }
+    // A second resume traps the child: said here with the rule it breaks, the runtime's words in brackets.
+    let verdict = ResumeProbe.verdict(of: child)
+    guard case .resumedTwice = verdict, let words = ResumeProbe.explain(verdict, "requestAccess()") else {
+      Interleavings.expectEveryOrderHolds(child, "A cancelled caller beside another, and the user's answers")
+      return
+    }
+    Issue.record(
+      Comment(
+        rawValue: AntiPattern.adding(
+          "(\(words))",
+          to:
+            "A caller was cancelled while it waited, and a continuation was then resumed a second time, when the user answered: each caller's continuation is resumed exactly once, a cancelled caller's too, so a cancel that answers its caller takes that continuation off the list of those waiting, or leaves it there for the user's answer. [double-resume]"
+        )))
+  }
 }
 
-/// The scenario of 5.6's every-order test: three callers and the user's answers, in every order.
+/// The scenarios of 5.6's every-order tests: callers and the user's answers, in every order.
 enum Ex5_6_Orders {
   /// The center and the requester, on the main actor; the explorer's thread reaches them through it.
   final class Screen: @unchecked Sendable {
@@ -284,6 +316,65 @@ enum Ex5_6_Orders {
           if permission != due {
             return
               "the \(ordinals[index]) caller got \(permission), and the first answer after it asked was \(due.map { "\($0)" } ?? "none"): each caller gets the answer to the prompt it waited for, which \"One caller gets the user's answer\" or \"Two callers while the prompt is showing\" or \"A request after an answer asks again\" explains. [cached-answer] [returns-other-answer]"
+          }
+        }
+        return nil
+      })
+  }
+
+  /// Two callers of `requestAccess()`, in that order, each at any point after the one before, the
+  /// first of them cancelled at any point while it waits; the user answers each prompt that shows,
+  /// granted, then denied. Every caller returns, once (a second resume traps); one that was not
+  /// cancelled gets the first answer given after it asked. What a cancelled caller hears, the
+  /// user's answer or one of its own, the header leaves open.
+  static func aCancelledCaller() -> Interleavings.World {
+    let screen = Screen()
+    let answers: [Permission] = [.granted, .denied]
+    let events = Locked((now: 0, asked: [Int: Int](), given: [(at: Int, permission: Permission)]()))
+    let got = Locked<[Int: Permission]>([:])
+    let cancelled = Locked<Set<Int>>([])
+    let names = ["the first caller", "the second caller"]
+    return Interleavings.World(
+      callers: names.indices.map { index in
+        Interleavings.Caller(names[index], cancellable: index == 0) {
+          events.withLock {
+            $0.now += 1
+            $0.asked[index] = $0.now
+          }
+          let permission = await screen.requester.requestAccess()
+          got.withLock { $0[index] = permission }
+          if Task.isCancelled { cancelled.withLock { _ = $0.insert(index) } }
+        }
+      },
+      dependencies: [
+        Interleavings.Dependency(
+          waiting: { screen.isPrompting ? [0] : [] },
+          answer: { _ in
+            let permission = events.withLock { events -> Permission in
+              events.now += 1
+              let permission = answers[min(events.given.count, answers.count - 1)]
+              events.given.append((events.now, permission))
+              return permission
+            }
+            screen.answer(permission)
+            return "the user answered the prompt: \(permission)"
+          })
+      ],
+      check: {
+        let received = got.withLock { $0 }
+        let clock = events.withLock { $0 }
+        let wasCancelled = cancelled.withLock { $0 }
+        for index in names.indices {
+          guard let asked = clock.asked[index] else { continue }
+          guard let permission = received[index] else {
+            return
+              "\(names[index]) never returned\(clock.given.contains { $0.at > asked } ? ", though the user answered after it asked" : ""): every caller gets an answer, a cancelled one too, and none waits forever, which \"One caller gets the user's answer\" or \"Two callers while the prompt is showing\" explains. [one-continuation] [one-per-answer]"
+          }
+          guard !wasCancelled.contains(index) else { continue }
+          let due = clock.given.first { $0.at > asked }?.permission
+          if permission != due {
+            return
+              "\(names[index]) got \(permission), and the first answer after it asked was \(due.map { "\($0)" } ?? "none"): a caller that was not cancelled gets the answer to the prompt it waited for, whatever another caller's cancel did, which \"One caller gets the user's answer\" or \"Two callers while the prompt is showing\" explains. [cached-answer] [returns-other-answer]"
           }
         }
         return nil

@@ -39,6 +39,28 @@ struct Ex1_3_HandleErrorsTests {
       "A successful refresh showed an error alert: show the error only in `catch`. [error-on-success]")
   }
 
+  @Test("Two refreshes of one screen, the second while the first still loads: each loads the feed and shows it")
+  func overlappingRefreshes() async throws {
+    // The first refresh's feed answers only once the second refresh has finished.
+    let firstAnswer = Locked<(@Sendable () -> Void)?>(nil)
+    api.feeds.script(
+      Script.succeed(Article.samples).handed { bodies in firstAnswer.withLock { $0 = bodies.first } },
+      .succeed([Article(id: 7, title: "Fresh")]))
+    let first = refreshFeed(session: session, api: api, cache: cache, screen: screen)
+    try await refresh()
+    let loads = api.feeds.calls.count
+    let events = screen.events
+    let deliver = firstAnswer.withLock { $0 }
+    deliver?()
+    try? await first.finished("The chain of the first refreshFeed returned")
+    // Compared outside #expect, so that the sentence is all the learner reads.
+    if loads != 2 || !events.contains("articles [7]") {
+      Issue.record(
+        "A second refresh of the screen, made while the first was still loading, left the feed requested \(loads == 1 ? "once" : "\(loads) times") in all and the screen showing \(events), without the second feed's articles [7]: every refresh shows the spinner, then loads `api.feed(session:)` and shows \"the articles with `screen.show(articles:)`\", its own, whatever another refresh is doing, which \"On success: the spinner shows\" explains. [articles-not-shown]"
+      )
+    }
+  }
+
   @Test("Offline: recover with the cached articles, and show no error")
   func offlineFallsBackToCache() async throws {
     api.feeds.script(.fail(LegacyError.offline))

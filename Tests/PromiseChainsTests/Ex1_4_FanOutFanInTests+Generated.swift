@@ -4,7 +4,7 @@ import LegacyKit
 import Locking
 import PromiseChains
 import PromiseChainsReference
-import PromiseKitLite
+@_spi(Timers) import PromiseKitLite
 import Testing
 
 // Names are qualified here: the exercise and its reference declare the same ones.
@@ -23,10 +23,11 @@ extension Ex1_4_FanOutFanInTests {
     requests.indices.sorted { (requests[$0].arrival, $0) < (requests[$1].arrival, $1) }
   }
 
-  /// What `function` gives for `requests`, its answers held and let go in their arrival order, in words.
+  /// What `function` gives for `requests`, its answers held and let go in their arrival order, in words,
+  /// and how many of the requests had started before any answered.
   static func outcome<P: Thenable>(
     _ requests: [ThumbnailRequest], _ function: ([Article], NewsAPI) -> P
-  ) async -> (words: String, ids: [Int]?) where P.T == [Thumbnail] {
+  ) async -> (words: String, ids: [Int]?, startedAtOnce: Int) where P.T == [Thumbnail] {
     let api = NewsAPI()
     let held = Locked<[Int: @Sendable () -> Void]>([:])
     api.thumbnails.replace(
@@ -37,6 +38,16 @@ extension Ex1_4_FanOutFanInTests {
       })
     let order = arrivalOrder(requests)
     let promise = function(requests.map { Article(id: $0.articleID, title: "Story \($0.articleID)") }, api)
+    // No answer comes until the requests stop starting: code that starts them all at once, even from
+    // another queue a moment later, has them all in flight before the first answer, whatever their number.
+    var quiet = 0
+    var started = api.thumbnails.calls.count
+    while started < requests.count, quiet < 20, !promise.isResolved {
+      try? await Task.sleep(for: .milliseconds(1))
+      let now = api.thumbnails.calls.count
+      quiet = now == started ? quiet + 1 : 0
+      started = now
+    }
     // Requests made one after another start only once the one before has answered: wait a moment for them.
     var idle = 0
     while !promise.isResolved, idle < 50 {
@@ -52,19 +63,24 @@ extension Ex1_4_FanOutFanInTests {
     for body in held.withLock({ Array($0.values) }) { body() }  // the rest, once the result is decided
     switch try? await promise.settled(within: 0.5, "the thumbnails") {
     case .success(let thumbnails)?:
-      return ("gave the thumbnails of ids \(thumbnails.map(\.articleID))", thumbnails.map(\.articleID))
-    case .failure(let error)?: return ("rejected with \(Said.errorCase(error))", nil)
-    case nil: return ("never settled", nil)
+      return ("gave the thumbnails of ids \(thumbnails.map(\.articleID))", thumbnails.map(\.articleID), started)
+    case .failure(let error)?: return ("rejected with \(Said.errorCase(error))", nil, started)
+    case nil: return ("never settled", nil, started)
     }
   }
 
   @Test(
-    "On articles of every kind (none, ids in any order, repeats, failures of any kind, answers in any order), thumbnails and availableThumbnails give the reference's"
+    "On articles of every kind (none, up to sixteen, ids in any order, repeats, failures of any kind, answers in any order), thumbnails and availableThumbnails give the reference's"
   )
   func generatedThumbnails() async {
     await Generated.expect("the thumbnails", Gen.thumbnailRequests, trials: 60, describe: Self.said) { requests in
       let mine = await Self.outcome(requests) { PromiseChains.thumbnails(for: $0, api: $1) }
       let reference = await Self.outcome(requests) { PromiseChainsReference.thumbnails(for: $0, api: $1) }
+      // Code that starts no request at all is the data's mistake, said below.
+      if mine.startedAtOnce > 0, mine.startedAtOnce < reference.startedAtOnce {
+        return
+          "thumbnails(for:api:) had started \(mine.startedAtOnce) of the \(requests.count) requests before any answered, where \"all requests start at once\", however many articles there are (it had started all \(reference.startedAtOnce)), which \"thumbnails: all requests start before any answers\" explains. [sequential-loop]"
+      }
       if mine.words != reference.words {
         guard requests.allSatisfy({ $0.failure == nil }) else {
           return
@@ -85,4 +101,83 @@ extension Ex1_4_FanOutFanInTests {
     }
   }
 
+  /// A feed's timeout as a test draws it: from a hundredth of a second to ten minutes, to the hundredth,
+  /// half of them under a second.
+  struct Timeout: Sendable, CustomStringConvertible {
+    let seconds: TimeInterval
+
+    static let all: Gen<Timeout> = Gen<Int>.oneOf([Gen<Int>.int(in: 1...100), Gen<Int>.int(in: 1...60_000)]).map {
+      Timeout(seconds: Double($0) / 100)
+    }
+
+    var description: String { "a timeout of \(seconds) s and a feed that never answers" }
+  }
+
+  /// The waits `feed` asked `after` for, given `timeout` and a feed that never answers, every timer
+  /// firing at once (so a ten-minute timeout costs nothing), in seconds.
+  static func waits(
+    _ timeout: TimeInterval, _ feed: (Session, NewsAPI, TimeInterval) -> Promise<[Article]>
+  ) async -> [TimeInterval] {
+    let heard = Locked<[TimeInterval]>([])
+    AfterTimers.observe({ seconds in heard.withLock { $0.append(seconds) } }, firingAtOnce: true)
+    defer { AfterTimers.observe(nil) }
+    let api = NewsAPI()
+    api.feeds.script(.never)
+    let promise = feed(Session(token: "t", user: "ada"), api, timeout)
+    // A timer is asked for as `feed` is called, or a moment later, before the promise it races settles.
+    var looks = 0
+    while heard.withLock({ $0.isEmpty }), !promise.isResolved, looks < 50 {
+      looks += 1
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    return heard.withLock { $0 }
+  }
+
+  // Long timeouts, heard without waiting: a timer capped at some ceiling (30 s, a minute) passes every
+  // short timeout and fails here. The length is read where it is asked for, from `after`, so load
+  // cannot change it. In a child process: the timers are the whole process's.
+  @Test(
+    "Over timeouts from a hundredth of a second to ten minutes, fractions included, feed asks `after` for the timer the reference asks for"
+  )
+  func generatedTimeoutLengths() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 30) {
+          // An answer that starts no timer with `after` (a `sleep`, a Dispatch timer) is named by the
+          // other timeout tests; here it is left at one short look.
+          let short = await Ex1_4_FanOutFanInTests.waits(0.01) {
+            PromiseChains.feed(session: $0, api: $1, timeout: $2)
+          }
+          guard !short.isEmpty else { return }
+          let failure = await Generated.check(
+            Ex1_4_FanOutFanInTests.Timeout.all, trials: 40, describe: \.description
+          ) { timeout in
+            let mine = await Ex1_4_FanOutFanInTests.waits(timeout.seconds) {
+              PromiseChains.feed(session: $0, api: $1, timeout: $2)
+            }
+            let reference = await Ex1_4_FanOutFanInTests.waits(timeout.seconds) {
+              PromiseChainsReference.feed(session: $0, api: $1, timeout: $2)
+            }
+            // Within 5 ms: a timer asked for in whole milliseconds is `timeout` seconds too.
+            guard let due = reference.max(), !mine.contains(where: { abs($0 - due) < 0.005 }) else { return nil }
+            let asked = mine.isEmpty ? "no timer" : mine.map { "\($0) s" }.joined(separator: ", ")
+            guard let longest = mine.max() else {
+              return
+                "Given a timeout of \(timeout.seconds) s, feed asked `after` for no timer, so a feed that never answers is never given up on: race it against `after(seconds: timeout)`, whatever the timeout, which \"feed with a timeout: a slow feed rejects with TimeoutError\" explains. [no-timeout]"
+            }
+            if longest < due {
+              return
+                "Given a timeout of \(timeout.seconds) s, feed asked `after` for \(asked), so a slow feed is given up on before `timeout` seconds: wait `after(seconds: timeout)`, however long the timeout (the header names no ceiling), which \"feed with a timeout: a slow feed is not given up on before `timeout` seconds\" explains. [early-timeout]"
+            }
+            return
+              "Given a timeout of \(timeout.seconds) s, feed asked `after` for \(asked): the timer is `timeout` seconds, \"counted to the fraction\", \"rounded neither down nor up\", which \"feed with a timeout: the timer is `timeout` seconds exactly\" explains. [rounded-timeout]"
+          }
+          if let failure { throw Generated.probeFailure(failure) }
+        }
+      }
+    }
+    Generated.expectInChild(
+      child, "feed(session:api:timeout:) over generated timeouts", trapWords: [],
+      ifTrappedInCall: "feed(session:api:timeout:) crashed on a generated timeout. [early-timeout]")
+  }
 }

@@ -1,8 +1,9 @@
 import CourseKit
 import Foundation
 import LegacyKit
+import Locking
 import PromiseChains
-import PromiseKitLite
+@_spi(Timers) import PromiseKitLite
 import Testing
 
 @Suite("1.6 Queues: run handlers where they belong", .exercise("1.6"))
@@ -88,6 +89,76 @@ struct Ex1_6_QueuesTests {
       "currentTheme must return the theme of the settings that store.load() delivers; it returned \(theme). [wrong-theme]"
     )
     #expect(store.loads.calls.count == 1, "currentTheme must load the settings once. [loads-not-once]")
+  }
+
+  @Test("currentTheme loads once per call: a second call returns the theme stored by then")
+  func currentThemeLoadsOnEachCall() async throws {
+    // The settings change between the two calls: a theme kept from the first call shows.
+    let store = SettingsStore()
+    store.loads.script(
+      Script([.value(Settings(theme: "solarized", refreshMinutes: 5))]).fromBackground,
+      Script([.value(Settings(theme: "sepia", refreshMinutes: 5))]).fromBackground)
+    let themes = try await withDeadline("currentTheme(store:) called twice off the main queue") {
+      try [currentTheme(store: store), currentTheme(store: store)]
+    }
+    let loads = store.loads.calls.count
+    // Compared outside #expect, so that the sentence is all the learner reads.
+    if loads != 2 {
+      Issue.record(
+        "Called twice on one store, currentTheme loaded the settings \(loads == 1 ? "once" : "\(loads) times") and returned \(themes): each call \"must return the theme of one `store.load()` before it returns\", a load of its own, so the second call loads again and returns what is stored by then (\"sepia\"), which \"currentTheme returns the stored theme\" explains. [loads-not-once]"
+      )
+    } else if themes != ["solarized", "sepia"] {
+      Issue.record(
+        "Called twice on one store whose settings changed in between, currentTheme returned \(themes), not [\"solarized\", \"sepia\"]: each call returns the theme of its own `store.load()`, which \"currentTheme returns the stored theme\" explains. [wrong-theme]"
+      )
+    }
+  }
+
+  // A store slower than any timer, without waiting for one: in a child process (the timers are the
+  // whole process's), every timer `after` starts fires at once, and the store answers only once
+  // currentTheme has had its chance to return without it. A theme returned before the store answered
+  // is none of its loads', however slow a real store is.
+  @Test("currentTheme waits for the store however slow it is: with every timer fired, it returns the store's theme")
+  func currentThemeOutwaitsTimers() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 10) {
+          let timers = Locked<[TimeInterval]>([])
+          AfterTimers.observe({ seconds in timers.withLock { $0.append(seconds) } }, firingAtOnce: true)
+          let store = SettingsStore()
+          let answer = Locked<(@Sendable () -> Void)?>(nil)
+          store.loads.script(
+            Script([.value(Settings(theme: "solarized", refreshMinutes: 5))]).handed { bodies in
+              answer.withLock { $0 = bodies.first }
+            })
+          let returned = Locked<String?>(nil)
+          // Off the main queue, on a thread of its own: `wait()` blocks it until the store answers.
+          DispatchQueue.global().async {
+            let said = (try? currentTheme(store: store)).map { "\"\($0)\"" } ?? "an error"
+            returned.withLock { $0 = said }
+          }
+          _ = await eventually { answer.withLock { $0 != nil } || returned.withLock { $0 != nil } }
+          // The store holds its answer: a moment when currentTheme started no timer, and when it did,
+          // long enough for a timer that fires at once to have fired on the busiest machine.
+          let start = ContinuousClock.now
+          while returned.withLock({ $0 == nil }) {
+            let patience: Duration = timers.withLock({ $0.isEmpty }) ? .milliseconds(50) : .seconds(2)
+            if ContinuousClock.now - start > patience { break }
+            try? await Task.sleep(for: .milliseconds(2))
+          }
+          if let early = returned.withLock({ $0 }) {
+            throw ResumeProbe.ProbeFailure(
+              "With every timer from `after` firing at once, currentTheme returned \(early) before store.load() had answered: it \"must return the theme of one `store.load()` before it returns\", however slow the store, so wait for that load alone, with no timer or default theme racing it, which \"currentTheme returns the stored theme\" explains. [wrong-theme]"
+            )
+          }
+          let deliver = answer.withLock { $0 }
+          deliver?()
+          // What it returns once the store has answered is the other tests' to judge.
+          _ = await eventually { returned.withLock { $0 != nil } }
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "currentTheme(store:) over a store that answers after every timer")
   }
 
   @Test("currentTheme, called on the main queue, returns without deadlocking")

@@ -8,20 +8,21 @@ import Testing
 // Names are qualified here: the exercise and its reference declare the same ones.
 extension Ex4_2_TerminationTests {
   @Test(
-    "On tapes of every kind (no price, repeats, any order, another symbol's prices among them, bursts of up to 2,500), the consumer reads what the reference's does"
+    "On tapes of every kind (no price, repeats, any order, other symbols' prices among them, bursts of up to 2,500) and symbols of any spelling, the consumer reads what the reference's does"
   )
   func generatedTapes() async {
     await Generated.expect(
-      "prices(of:ticker:)", Gen.tickerTape(of: "ACME", burstUpTo: 2500), trials: 30,
-      describe: { "the ticker publishing \(Said.tape($0))" }
-    ) { tape in
-      let owed = tape.filter { $0.symbol == "ACME" }.count
-      let mine = await Self.read(tape, owed: owed) { RepeatingSources.prices(of: "ACME", ticker: $0) }
-      let reference = await Self.read(tape, owed: owed) { RepeatingSourcesReference.prices(of: "ACME", ticker: $0) }
+      "prices(of:ticker:)", Gen.symbolTape(burstUpTo: 2500), trials: 30,
+      describe: { "prices(of: \"\($0.symbol)\"), the ticker publishing \(Said.tape($0.quotes))" }
+    ) { asked in
+      let (symbol, tape) = (asked.symbol, asked.quotes)
+      let owed = tape.filter { $0.symbol == symbol }.count
+      let mine = await Self.read(tape, owed: owed) { RepeatingSources.prices(of: symbol, ticker: $0) }
+      let reference = await Self.read(tape, owed: owed) { RepeatingSourcesReference.prices(of: symbol, ticker: $0) }
       guard mine != reference else { return nil }
-      let asked = reference.count <= 8 ? "\(reference)" : "\(Said.count(reference.count)) prices"
+      let said = reference.count <= 8 ? "\(reference)" : "\(Said.count(reference.count)) prices"
       return
-        "For ACME, with the ticker publishing \(Said.tape(tape)), the consumer read \(Said.kept(mine, Kept.of(mine, from: reference), list: Said.progress)), where it reads \(asked): yield only what this stream asked for, this symbol's prices as the ticker pushes them, every one, repeats too, which \"The ticker is registered with when the stream is created\" explains. [placeholder-price]"
+        "For \"\(symbol)\", with the ticker publishing \(Said.tape(tape)), the consumer read \(Said.kept(mine, Kept.of(mine, from: reference), list: Said.progress)), where it reads \(said): yield only what this stream asked for, this symbol's prices as the ticker pushes them, every one, repeats too, for the symbol spelled as it was asked, which \"The ticker is registered with when the stream is created\" explains. [placeholder-price]"
     }
   }
 

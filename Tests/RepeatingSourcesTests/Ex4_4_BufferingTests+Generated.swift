@@ -8,11 +8,11 @@ import Testing
 // Names are qualified here: the exercise and its reference declare the same ones.
 extension Ex4_4_BufferingTests {
   @Test(
-    "On prices of every kind published before anyone reads (none, one, repeats, any order, bursts of up to 2,500), both streams hand over what the reference's do"
+    "On prices of every kind published before anyone reads (none, one, repeats, any order, bursts of up to 2,500, backlogs past 10,000), both streams hand over what the reference's do"
   )
   func generatedBacklogs() async {
     await Generated.expect(
-      "auditTrail(of:ticker:) and uiPrices(of:ticker:)", Gen.tickerPrices(burstUpTo: 2500), trials: 30,
+      "auditTrail(of:ticker:) and uiPrices(of:ticker:)", Gen.tickerBacklog(burstUpTo: 2500), trials: 30,
       describe: { "the ticker publishing \(Said.progress($0)) before anyone reads" }
     ) { prices in
       let audit = prices.count
@@ -21,6 +21,9 @@ extension Ex4_4_BufferingTests {
         RepeatingSourcesReference.auditTrail(of: "ACME", ticker: $0)
       }
       if let sentence = Self.auditDifference(prices, mine, reference) { return sentence }
+      // The bursts of up to 2,500 show whether the label keeps only the newest; the longer backlogs are
+      // the audit's, and reading them twice more would only slow the check.
+      guard prices.count <= 2500 else { return nil }
       let label = prices.isEmpty ? 0 : 1
       let shown = await Self.readLate(prices, owed: label) { RepeatingSources.uiPrices(of: "ACME", ticker: $0) }
       let newest = await Self.readLate(prices, owed: label) {

@@ -16,7 +16,8 @@ struct Ex8_6_ApproachableConcurrencyTests {
   /// queue, but on Linux not always on the main thread, so the program marks the queue and asks for the
   /// mark (`Thread.isMainThread` would be wrong). The first drawing waits until the others have
   /// started, if they start at all (a gallery that draws all three at once), so a gallery that keeps
-  /// them in the order they finish shows it every time.
+  /// them in the order they finish shows it every time. Then another gallery loads images of which one
+  /// appears three times, and the program prints its thumbnails: one per image, repeats too.
   static let driver = """
     import Foundation
     import Synchronization
@@ -55,6 +56,10 @@ struct Ex8_6_ApproachableConcurrencyTests {
         await gallery.load([[2, 4], [6], [8, 10, 12]])
         print("drawn on the main actor: \\(drawings.onMainActor.withLock { $0 })")
         print("thumbnails: \\(gallery.thumbnails)")
+        let plain = Drawings(firstWaitsForOthers: false)
+        let again = Gallery(thumbnailer: Thumbnailer(render: { image in plain.draw(image) }))
+        await again.load([[6], [6], [2, 4], [6]])
+        print("repeated images' thumbnails: \\(again.thumbnails)")
         print("asked directly, drawn on the main actor: \\(await askDirectly())")
       }
 
@@ -67,7 +72,8 @@ struct Ex8_6_ApproachableConcurrencyTests {
     }
     """
 
-  @Test("Built as the app is, every thumbnail is drawn off the main actor, and kept in order")
+  @Test(
+    "Built as the app is, every thumbnail is drawn off the main actor, and kept in order, one per image, repeats too")
   func drawsOffTheMainActor() async {
     guard let run = await Swift6Build.buildAndRun("8.6", driver: Self.driver) else { return }
     let lines = run.text.split(separator: "\n").map(String.init)
@@ -95,6 +101,12 @@ struct Ex8_6_ApproachableConcurrencyTests {
     #expect(
       kept == "[[1, 2], [3], [4, 5, 6]]",
       "The gallery kept \(kept), not [[1, 2], [3], [4, 5, 6]]\(Self.why(kept)): one thumbnail per image, in the order of the images. [wrong-order]"
+    )
+    let prefix = "repeated images' thumbnails: "
+    let repeated = lines.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } ?? "nothing"
+    #expect(
+      kept != "[[1, 2], [3], [4, 5, 6]]" || repeated == "[[3], [3], [1, 2], [3]]",
+      "Loading the images [6], [6], [2, 4] and [6], the gallery kept \(repeated), not [[3], [3], [1, 2], [3]]: one thumbnail per image, so an image that comes three times gets three, each in its image's place. [wrong-order]"
     )
   }
 

@@ -166,7 +166,11 @@ struct Ex10_4_ObserverStreamTests {
       return
     }
     let received = EventRecorder()
-    let consumer = Task {
+    // The consumer runs on an executor that says when it is parked: waiting inside `next()`, where a
+    // cancel reaches the stream at once. (A task does not keep its executor alive, and a consumer that
+    // never ends may still run there after the test.)
+    let watch = Unmanaged.passRetained(SuspensionWatch()).takeUnretainedValue()
+    let consumer = Task(executorPreference: watch) {
       for await notice in stream { received.record("\(notice.value)") }
     }
     center.post(name: Self.name, value: 1)
@@ -175,7 +179,18 @@ struct Ex10_4_ObserverStreamTests {
       consumer.cancel()
       return
     }
-    consumer.cancel()
+    // With the pool held, a `Task` that would remove the observer later cannot have run: the centre is
+    // asked the moment the cancel returns.
+    let leftAtCancel: Int
+    if await watch.parked() {
+      leftAtCancel = await withCooperativePoolHeld { [center] in
+        consumer.cancel()
+        return center.observerCount
+      }
+    } else {
+      consumer.cancel()
+      leftAtCancel = 0
+    }
     let ended: Void? = try await withDeadline(
       "the cancelled consumer's for-await loop",
       ifHung:
@@ -186,6 +201,10 @@ struct Ex10_4_ObserverStreamTests {
     #expect(
       removed,
       "The consumer's task was cancelled, and the centre still has \(center.observerCount) observer: remove it in `onTermination`, which runs when the consumer is cancelled, whatever the reason it gets. [never-removed]"
+    )
+    #expect(
+      !removed || leftAtCancel == 0,
+      "The consumer's task was cancelled while it waited for a notice, and its observer was still registered right after, removed only later: the observer is removed as soon as the consumer stops, so remove it in `onTermination` itself, not in a `Task` it starts, which runs whenever the pool gets to it. [never-removed]"
     )
   }
 
@@ -214,15 +233,28 @@ struct Ex10_4_ObserverStreamTests {
     )
   }
 
-  @Test("A stream nobody reads removes its observer when it is released")
+  @Test("A stream nobody reads removes its observer the moment it is released")
   func unreadStreamRemoves() async {
-    do {
-      _ = notices(named: Self.name, from: center)
+    // With the pool held, a `Task` that would remove the observer later cannot have run: the centre is
+    // asked the moment the stream is released.
+    let (registered, leftAtRelease) = await withCooperativePoolHeld { [center] in
+      var registered = 0
+      do {
+        let stream = notices(named: Self.name, from: center)
+        registered = center.observerCount(forName: Self.name)
+        withExtendedLifetime(stream) {}
+      }  // the stream's last reference goes away here, which terminates it
+      return (registered, center.observerCount)
     }
     let removed = await eventually { [center] in center.observerCount == 0 }
     #expect(
       removed,
       "A stream nobody read was released, and the centre still has \(center.observerCount) observer: set `onTermination` in the builder closure, beside the registration, and remove the observer there. [never-removed]"
+    )
+    // A stream that never registered has nothing to remove: the registration tests say why.
+    #expect(
+      !removed || registered == 0 || leftAtRelease == 0,
+      "A stream nobody read was released, and its observer was still registered right after, removed only later: the observer is removed as soon as the consumer stops, so remove it in `onTermination` itself, not in a `Task` it starts, which runs whenever the pool gets to it while posts keep calling into a stream nobody reads. [never-removed]"
     )
   }
 }

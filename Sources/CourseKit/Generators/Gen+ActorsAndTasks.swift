@@ -77,3 +77,27 @@ extension Gen where Value == RetryScenario {
     }
   }
 }
+
+/// A withdrawal from 9.2's wallet: its amount, and the error `authorize` refuses it with, or `nil`
+/// when it approves it.
+public struct DrawnWithdrawal: Sendable {
+  public var amount: Int
+  public var refusal: (any Error)?
+
+  public init(amount: Int, refusal: (any Error)?) {
+    (self.amount, self.refusal) = (amount, refusal)
+  }
+}
+
+extension Gen where Value == [DrawnWithdrawal] {
+  /// One to four withdrawals made one after another, of amounts that fit, fit only alone or take all
+  /// that is left, each approved or refused with an error of every kind (``Gen/anyError``, each kind
+  /// of cancellation too).
+  public static var withdrawals: Gen<[DrawnWithdrawal]> {
+    Gen<DrawnWithdrawal> { choices in
+      let amount = Gen<Int>.element(of: [30, 60, 10, 100]).draw(&choices)
+      let refused = Gen<Bool>.bool.draw(&choices)
+      return DrawnWithdrawal(amount: amount, refusal: refused ? Gen<any Error>.anyError.draw(&choices) : nil)
+    }.array(count: 1...4)
+  }
+}

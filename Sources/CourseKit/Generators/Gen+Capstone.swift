@@ -19,6 +19,16 @@ extension Gen where Value == UserProfile {
   public static func profile(id: Int) -> Gen<UserProfile> {
     Gen<String>.element(of: ["Ada", "Grace Hopper", "Zoë", "", "O'Neil"]).map { UserProfile(id: id, displayName: $0) }
   }
+
+  /// A profile as a service may deliver it to a request for user `id`: that user's, or, as often, another
+  /// user's (a delivered profile is returned as it came, whatever its id), named as ``profile(id:)``
+  /// names one. `id`'s own when shrinking.
+  public static func delivered(toRequestFor id: Int) -> Gen<UserProfile> {
+    Gen<UserProfile> { choices in
+      let delivered = Gen<Int>.element(of: [id, id + 4, 0]).draw(&choices)
+      return profile(id: delivered).draw(&choices)
+    }
+  }
 }
 
 extension Gen where Value == [Double] {

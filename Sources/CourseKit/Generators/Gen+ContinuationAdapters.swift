@@ -38,6 +38,31 @@ extension Said {
   }
 }
 
+extension Gen where Value == [Swift.Result<[Article], any Error>] {
+  /// A screen's loads, one to four, one after another, each answered with a feed of every kind (empty,
+  /// repeats, drafts, ids in any order) or with an error of any kind, each kind of cancellation too.
+  public static var articleLoads: Gen<[Swift.Result<[Article], any Error>]> {
+    Gen<Swift.Result<[Article], any Error>> { choices in
+      choices.draw(below: 2) == 0
+        ? .success(Gen<Article>.feed.draw(&choices)) : .failure(Gen<any Error>.anyError.draw(&choices))
+    }.array(count: 1...4)
+  }
+}
+
+extension Said {
+  /// A screen's loads in words: "a load that found the feed [3, 1*] (* a draft), then one that failed
+  /// with CancellationError()".
+  public static func loads(_ loads: [Swift.Result<[Article], any Error>]) -> String {
+    let said = loads.map { answer in
+      switch answer {
+      case .success(let articles): "found the feed \(feed(articles))"
+      case .failure(let error): "failed with \(Said.error(error))"
+      }
+    }
+    return "a load that " + said.joined(separator: ", then one that ")
+  }
+}
+
 /// A user's profile asked for, and how the SDK replies.
 public struct ProfileRequest: Sendable {
   /// The user asked for.
@@ -48,14 +73,42 @@ public struct ProfileRequest: Sendable {
 
 extension Gen where Value == ProfileRequest {
   /// Any of a few users asked for, the SDK replying in every way the convention allows and the one it
-  /// forbids, with errors of every kind, each kind of cancellation too.
+  /// forbids, with errors of every kind, each kind of cancellation too, and profiles of every kind:
+  /// a name, an empty one, blank, or odd (a profile is a value however it looks).
   public static var profileRequest: Gen<ProfileRequest> {
     Gen<ProfileRequest> { choices in
-      let reply = Gen<Reply<UserProfile>>.reply(
-        Gen<Int>.int(in: 1...3).map { UserProfile(id: $0, displayName: "User \($0)") }
-      ).draw(&choices)
+      let reply = Gen<Reply<UserProfile>>.reply(Gen<UserProfile>.anyProfile).draw(&choices)
       return ProfileRequest(id: Int(choices.draw(below: 5)) + 1, reply: reply)
     }
+  }
+}
+
+extension Gen where Value == UserProfile {
+  /// A profile of one of a few users: named "User <id>", or with an empty name (one time in three),
+  /// or with another a test author leaves out: blank, a line break, an accent and an emoji, very long.
+  public static var anyProfile: Gen<UserProfile> {
+    Gen<UserProfile> { choices in
+      let id = Int(choices.draw(below: 3)) + 1
+      let odd = [" ", "\n", "Zoë 🚀", String(repeating: "x", count: 300)]
+      let name =
+        switch choices.draw(below: 3) {
+        case 0: "User \(id)"
+        case 1: ""
+        default: odd[Int(choices.draw(below: UInt64(odd.count)))]
+        }
+      return UserProfile(id: id, displayName: name)
+    }
+  }
+}
+
+extension Said {
+  /// A profile in words: "the profile of user 2", its name said when it is not "User 2" ("the
+  /// profile of user 2 named \"\"", "the profile of user 2 with a name of 300 characters").
+  public static func profile(_ profile: UserProfile) -> String {
+    let name = profile.displayName
+    if name == "User \(profile.id)" { return "the profile of user \(profile.id)" }
+    if name.count > 20 { return "the profile of user \(profile.id) with a name of \(name.count) characters" }
+    return "the profile of user \(profile.id) named \(name.debugDescription)"
   }
 }
 

@@ -14,14 +14,15 @@ public struct ThumbnailRequest: Sendable {
 }
 
 extension Gen where Value == [ThumbnailRequest] {
-  /// The thumbnail requests of a list of articles: none, one or many, ids in any order and repeated,
-  /// one in four failing with an error of any kind, the answers arriving in any order.
+  /// The thumbnail requests of a list of articles: none, one or many (up to sixteen, past any small
+  /// limit on the requests in flight), ids in any order and repeated, one in four failing with an
+  /// error of any kind, the answers arriving in any order.
   public static var thumbnailRequests: Gen<[ThumbnailRequest]> {
     Gen { choices in
-      (0..<Int(choices.draw(below: 7))).map { _ in
+      (0..<Int(choices.draw(below: 17))).map { _ in
         let id = Int(choices.draw(below: 9)) + 1
         let failure: (any Error)? = choices.draw(below: 4) == 3 ? Gen<any Error>.anyError.draw(&choices) : nil
-        return ThumbnailRequest(articleID: id, failure: failure, arrival: Int(choices.draw(below: 8)))
+        return ThumbnailRequest(articleID: id, failure: failure, arrival: Int(choices.draw(below: 16)))
       }
     }
   }

@@ -207,6 +207,19 @@ extension Gen where Value == [Double] {
   }
 }
 
+extension Gen where Value == [Double] {
+  /// Prices published before anyone reads: as ``tickerPrices(burstUpTo:)`` draws them, and, one time
+  /// in ten, a backlog longer than any bound a learner might call large enough (one past 10,000, or
+  /// past 16,384), so that a buffer of the oldest or the newest few thousand shows.
+  public static func tickerBacklog(burstUpTo most: Int) -> Gen<[Double]> {
+    Gen<[Double]> { choices in
+      guard choices.draw(below: 10) == 9 else { return Gen<[Double]>.tickerPrices(burstUpTo: most).draw(&choices) }
+      let count = Gen<Int>.element(of: [10_001, 16_385]).draw(&choices)
+      return (0..<count).map { Double($0 + 1) }
+    }
+  }
+}
+
 /// A price a ticker publishes, for one symbol.
 public struct Quote: Sendable, Equatable {
   /// The symbol it is for.
@@ -216,17 +229,40 @@ public struct Quote: Sendable, Equatable {
 }
 
 extension Gen where Value == [Quote] {
-  /// A ticker's tape: `symbol`'s prices among another symbol's, none, one, a few with repeats (the
-  /// same price twice in a row too) and in any order, or a burst of up to `most` of `symbol`'s.
+  /// A ticker's tape: `symbol`'s prices among other symbols' (the same letters in another case among
+  /// them: "ACME" beside "acme"), none, one, a few with repeats (the same price twice in a row too) and
+  /// in any order, or a burst of up to `most` of `symbol`'s.
   public static func tickerTape(of symbol: String, burstUpTo most: Int) -> Gen<[Quote]> {
+    let twin = symbol.uppercased() != symbol ? symbol.uppercased() : symbol.lowercased()
     let quote = Gen<Quote> { choices in
       let price = [101.5, 99, 100, 98.25][Int(choices.draw(below: 4))]
-      return Quote(symbol: choices.draw(below: 3) == 2 ? "OTHER" : symbol, price: price)
+      guard choices.draw(below: 3) == 2 else { return Quote(symbol: symbol, price: price) }
+      return Quote(symbol: choices.draw(below: 2) == 0 ? "OTHER" : twin, price: price)
     }
     return oneOf([
       quote.array(count: 0...7),
       Gen<[Double]>.tickerPrices(burstUpTo: most).map { $0.map { Quote(symbol: symbol, price: $0) } },
     ])
+  }
+}
+
+/// A symbol a stream asks for, and the tape its ticker publishes.
+public struct SymbolTape: Sendable {
+  /// The symbol asked for, spelled as the screen spells it.
+  public var symbol: String
+  /// What the ticker publishes: that symbol's prices among others'.
+  public var quotes: [Quote]
+}
+
+extension Gen where Value == SymbolTape {
+  /// A symbol of any spelling (upper case, lower case, mixed, with a dot, a caret or digits), and a
+  /// tape of its prices among other symbols', the same letters in another case among them, as
+  /// ``tickerTape(of:burstUpTo:)`` draws it.
+  public static func symbolTape(burstUpTo most: Int) -> Gen<SymbolTape> {
+    Gen<SymbolTape> { choices in
+      let symbol = Gen<String>.element(of: ["ACME", "acme", "Brk.b", "^gspc", "7203.T"]).draw(&choices)
+      return SymbolTape(symbol: symbol, quotes: Gen<[Quote]>.tickerTape(of: symbol, burstUpTo: most).draw(&choices))
+    }
   }
 }
 

@@ -20,7 +20,7 @@ struct Ex4_5_WhyNotAContinuationTests {
           }
           if received != ["hi", "there", "you"] {
             throw ResumeProbe.ProbeFailure(
-              "the chat showed \(received), not every message: a continuation delivers one value, and a `Task` per message may run after the close: yield from `onMessage`, directly, each message into the stream [didresume-flag]"
+              "the chat showed \(received), not every message: a continuation delivers one value, and a `Task` per message may run after the close: yield from `onMessage`, directly, each message into the stream [didresume-flag] [continuation-per-message]"
             )
           }
         }

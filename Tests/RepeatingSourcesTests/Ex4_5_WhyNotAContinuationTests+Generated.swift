@@ -19,8 +19,10 @@ extension Ex4_5_WhyNotAContinuationTests {
           // said there with its cause: this test speaks only of what they leave out.
           let control = LegacySocket.Plan(messages: ["hi", "there"])
           let (mine, reference) = (
-            await Ex4_5_WhyNotAContinuationTests.readLate(control) { RepeatingSources.liveMessages(from: $0) },
-            await Ex4_5_WhyNotAContinuationTests.readLate(control) {
+            await Ex4_5_WhyNotAContinuationTests.readLate(control, holdingThePool: true) {
+              RepeatingSources.liveMessages(from: $0)
+            },
+            await Ex4_5_WhyNotAContinuationTests.readLate(control, holdingThePool: true) {
               RepeatingSourcesReference.liveMessages(from: $0)
             }
           )
@@ -75,11 +77,16 @@ extension Ex4_5_WhyNotAContinuationTests {
   /// The messages a consumer reads from the stream `make` builds over a fresh socket that follows
   /// `plan`, reading only once the socket has sent everything and closed, and whether its loop ended.
   static func readLate(
-    _ plan: LegacySocket.Plan, _ make: @escaping @Sendable (LegacySocket) -> AsyncStream<String>
+    _ plan: LegacySocket.Plan, holdingThePool: Bool = false,
+    _ make: @escaping @Sendable (LegacySocket) -> AsyncStream<String>
   ) async -> (messages: [String], ended: Bool, connects: Int) {
     let socket = LegacySocket(plan: plan)
-    // Counted while no task can run: a `Task` that would connect has not yet, on any machine.
-    let (stream, connects) = await withCooperativePoolHeld { (make(socket), socket.connects) }
+    // Counted while no task can run, a `Task` that would connect has not yet, on any machine. Holding
+    // the pool takes a few tenths of a second: the control holds it, and finds a late connect before
+    // the scenarios are drawn.
+    let (stream, connects) =
+      holdingThePool
+      ? await withCooperativePoolHeld { (make(socket), socket.connects) } : (make(socket), socket.connects)
     // In the child only this socket delivers: once nothing is in flight, its close has been handed over.
     _ = await eventually { Deliveries.inFlight == 0 }
     let read = Locked<(messages: [String], ended: Bool)>(([], false))

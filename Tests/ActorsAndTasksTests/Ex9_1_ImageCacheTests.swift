@@ -245,7 +245,7 @@ struct Ex9_1_ImageCacheTests {
         },
       ],
       dependencies: [
-        download.dependency({ "download \($0 == "avatar-7" ? "" : "of \($0) ")number" }) { key, index in
+        download.dependency({ "the download of \($0)" }) { key, index in
           .success(Picture(key: key, version: index))
         }
       ],

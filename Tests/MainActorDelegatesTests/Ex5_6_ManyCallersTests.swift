@@ -225,7 +225,13 @@ struct Ex5_6_ManyCallersTests {
         Interleavings.explore(Ex5_6_Orders.threeCallers)
       }
     }
-    guard Interleavings.ordersTried(plain) != nil else { return }
+    guard Interleavings.ordersTried(plain) != nil else {
+      // A stub is still a stub here: said in the kit's words, as every test of the exercise says it.
+      if case .notStarted = ResumeProbe.verdict(of: plain) {
+        Interleavings.expectEveryOrderHolds(plain, "A cancelled caller beside another, and the user's answers")
+      }
+      return
+    }
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
         Interleavings.explore(Ex5_6_Orders.aCancelledCaller)

@@ -101,9 +101,14 @@ struct WrongAnswerProof {
         )
         guard let current = next else { break }
         let following = round + 1 < rounds.count && slots.count > 1 ? Background { prepare(round + 1) } : nil
-        findings += try prove(
-          swapped, prepared: current.get(), of: involved, with: checker, sanitized: sanitized,
-          in: slots[round % slots.count])
+        do {
+          findings += try prove(
+            swapped, prepared: current.get(), of: involved, with: checker, sanitized: sanitized,
+            in: slots[round % slots.count])
+        } catch {
+          _ = following?.result()  // the next round's build ends before the proof does
+          throw error
+        }
         next = following?.result() ?? (round + 1 < rounds.count ? prepare(round + 1) : nil)
         log("  round \(round + 1) took \(Int(Date().timeIntervalSince(start))) s")
       }

@@ -410,7 +410,7 @@ public enum Swift6Build {
       Thread.sleep(forTimeInterval: 0.01)
       ended = Platform.exit(of: pid, waiting: false)
     }
-    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    let text = ProgramOutput.text(ofFile: log)
     switch ended {
     case .exited(let code)?:
       return Output(status: code, text: text, problem: nil)

@@ -338,7 +338,7 @@ struct Checker {
     subprocess.stallLimit = Self.stallLimit(forFilter: filter)
     func showProgress() {
       guard let (line, total) = status else { return }
-      let progress = LiveStatus.testProgress(inEventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? "")
+      let progress = LiveStatus.testProgress(inEventStream: ProgramOutput.text(ofFile: events.path))
       line.update(progress.detail(exercises: total), fraction: progress.fraction)
     }
     showProgress()
@@ -347,7 +347,7 @@ struct Checker {
     // The last count, so that a log's line before the verdict says what was done, not where it started.
     showProgress()
     status?.0.finish()
-    let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
+    let stream = ProgramOutput.text(ofFile: events.path)
     return (TestReport(eventStream: stream), outcome)
   }
 

@@ -1,3 +1,4 @@
+import CourseCatalog
 import Dispatch
 import Foundation
 import Locking
@@ -99,7 +100,7 @@ struct Subprocess {
       if echo { echoed = echoNew(from: log, after: echoed) }
       if let onTick, Date().timeIntervalSince(lastTick) > 0.3 {
         lastTick = Date()
-        onTick((try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        onTick(ProgramOutput.text(ofFile: log.path))
       }
       if let timeLimit, Date().timeIntervalSince(start) > timeLimit {
         timedOut = true
@@ -119,7 +120,7 @@ struct Subprocess {
       Thread.sleep(forTimeInterval: 0.02)
     }
     if echo { _ = echoNew(from: log, after: echoed) }
-    let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    let output = ProgramOutput.text(ofFile: log.path)
     let stopped = timedOut || stall != nil
     var exitCode: Int32?
     var signal: Int32?

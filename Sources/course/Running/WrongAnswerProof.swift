@@ -387,7 +387,7 @@ struct WrongAnswerProof {
       ],
       environment: environment, directory: workspace.root, timeLimit: timeLimit
     ).run()
-    return (TestReport(eventStream: (try? String(contentsOf: events, encoding: .utf8)) ?? ""), outcome)
+    return (TestReport(eventStream: ProgramOutput.text(ofFile: events.path)), outcome)
   }
 
   /// How a run that left tests unfinished ended, in words, with the tests still running then.

@@ -109,6 +109,25 @@ struct Ex3_5_CancellationAdapterTests {
         }
       }
     }
+    // The child cancels at one point of the start, inside `download(id:)`. The race program cancels
+    // from another thread at every lock boundary of the start, after `download(id:)` has returned
+    // too: a cancel checked for in one lock section and the task stored in another is lost between them.
+    if case .exactlyOnce = ResumeProbe.verdict(of: child), !DataRace.sanitizerIsRunning,
+      let program = await RaceProgram.run("3.5", driver: Self.startRaceDriver), !program.endedInOrder
+    {
+      if let broken = program.broken {
+        Issue.record(
+          "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: when \(program.order), \(broken), which \"A cancel released together with the completion\" explains. A check in one lock section and an act in another let the other thread in between: decide whether a cancel came in the lock section that stores the task, and take the task in the one that records the cancel. [cancel-before-task-known]"
+        )
+        return
+      }
+      if let misuse = program.misuse, misuse.contains("more than once") {
+        Issue.record(
+          "A cancel from another thread while the download was starting resumed the load a second time, when \(program.order). Take the continuation and record the cancel in one lock section. The runtime said: \(misuse) [both-resume]"
+        )
+        return
+      }
+    }
     ResumeProbe.expectExactlyOnce(child, "ThumbnailLoader.thumbnail(id:), cancelled while the download was starting")
   }
 
@@ -206,6 +225,103 @@ struct Ex3_5_CancellationAdapterTests {
           // A load that never ends here is the other tests' business (a cancel nobody hears, a
           // download cancelled and silent): give it a moment to end, then run the next schedule.
           _ = handed.loaded.wait(timeout: .now() + 1)
+        }
+      }
+    }
+    """
+}
+
+extension Ex3_5_CancellationAdapterTests {
+  /// The race program's `@main` for a cancel during the start: the load's first run (its start, up
+  /// to its wait, on a task executor that runs it on the harness's thread) and the cancel are handed
+  /// to the harness, which runs them a lock section at a time in every order. Once both have run,
+  /// the load was cancelled, so its download must be cancelled and the load must throw
+  /// `CancellationError`; a download still running is answered, as a server would.
+  static let startRaceDriver = """
+    import Dispatch
+    import Foundation
+    import LegacyKit
+
+    // NSCondition, a lock the harness does not stand in for: only the exercise's own locks are switch points.
+    final class StartExecutor: TaskExecutor, @unchecked Sendable {
+      let lock = NSCondition()
+      var jobs: [UnownedJob] = []
+      var started = false
+
+      func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        lock.lock()
+        if started {
+          lock.unlock()
+          DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+          return
+        }
+        jobs.append(job)
+        lock.broadcast()
+        lock.unlock()
+      }
+
+      /// Runs the load's first job on this thread: its start, up to its wait (or its end).
+      func runStart() {
+        lock.lock()
+        while jobs.isEmpty { lock.wait() }
+        let first = jobs.removeFirst()
+        lock.unlock()
+        first.runSynchronously(on: asUnownedTaskExecutor())
+        lock.lock()
+        started = true
+        let rest = jobs
+        jobs = []
+        lock.unlock()
+        for job in rest { DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) } }
+      }
+    }
+
+    final class Box: @unchecked Sendable {
+      let lock = NSCondition()
+      var completion: (@Sendable () -> Void)?
+      var result: Result<Thumbnail, any Error>?
+    }
+
+    @main struct RaceDriver {
+      static func main() async {
+        await RaceHarness.everySchedule(names: ["the start", "the cancel"]) { runner in
+          let downloader = ImageDownloader()
+          downloader.cancelBehavior = .staysSilent
+          let box = Box()
+          downloader.endpoint.script(
+            Script.succeed(Thumbnail(articleID: 1)).handed(to: { bodies in
+              box.lock.lock(); box.completion = bodies.first; box.lock.unlock()
+            }))
+          let executor = StartExecutor()
+          let task = Task(executorPreference: executor) {
+            try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1)
+          }
+          Task.detached {
+            let result = await task.result
+            box.lock.lock(); box.result = result; box.lock.unlock()
+          }
+          runner.start([{ executor.runStart() }, { task.cancel() }])
+          await runner.waitUntilFinished()
+          // A download nobody cancelled is answered: a load that missed the cancel returns its thumbnail.
+          box.lock.lock(); let completion = box.completion; box.lock.unlock()
+          let running = downloader.tasks.contains { !$0.isCancelled }
+          if running { completion?() }
+          var result: Result<Thumbnail, any Error>?
+          for _ in 0..<2_000 where result == nil {
+            try? await Task.sleep(for: .milliseconds(1))
+            box.lock.lock(); result = box.result; box.lock.unlock()
+          }
+          // A load that never ends here is the other tests' business (a cancel nobody hears).
+          guard let result else { return }
+          if running {
+            print("RACE BROKE: the load was cancelled and its download kept running")
+            exit(1)
+          }
+          if case .success = result {
+            print("RACE BROKE: the load was cancelled and returned a thumbnail")
+            exit(1)
+          }
         }
       }
     }

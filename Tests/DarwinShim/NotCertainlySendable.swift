@@ -67,6 +67,7 @@ final class FileManager {
   func setAttributes(_ attributes: [FileAttributeKey: Any], ofItemAtPath path: String) throws {}
   func changeCurrentDirectoryPath(_ path: String) -> Bool { fatalError() }
   func contentsOfDirectory(atPath path: String) throws -> [String] { fatalError() }
+  func contents(atPath path: String) -> Data? { fatalError() }
   func contentsOfDirectory(
     at url: URL, includingPropertiesForKeys keys: [URLResourceKey]?,
     options mask: Foundation.FileManager.DirectoryEnumerationOptions = []

@@ -7,7 +7,7 @@ import Testing
 // Names are qualified here: the exercise and its reference declare the same ones.
 extension Ex9_7_RetryWithBackoffTests {
   @Test(
-    "On drawn calls (one to five attempts, first delays of 1 to 3 s, attempts failing with errors of every kind, retryable or not, or a cancellation), retrying gives what the reference gives"
+    "On drawn calls (one to eight attempts, first delays of 1 to 3 s, 40 s or ten minutes, attempts failing with errors of every kind, retryable or not, or a cancellation), retrying gives what the reference gives"
   )
   func generatedRetries() async {
     // A retry that never ends on the clock it was given is the targeted tests' finding, said there in a

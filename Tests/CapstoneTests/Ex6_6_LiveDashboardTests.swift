@@ -87,6 +87,43 @@ struct Ex6_6_LiveDashboardTests {
     )
   }
 
+  @Test("A reload while the first sync still runs syncs with a download of its own")
+  func overlappingReloadMakesItsOwn() async throws {
+    let cloud = ArticleCloud()
+    let profiles = UserProfileService()
+    cloud.articles.script(Script.succeed([Article(id: 41, title: "Only in this cloud")]).fromBackground)
+    profiles.script(Script.succeed(UserProfile(id: 1, displayName: "Ada")).fromBackground)
+    let downloads = Locked<[ProgressDownload]>([])
+    let live = liveDashboardSources(
+      cloud: cloud, profiles: profiles,
+      makeDownload: {
+        downloads.withLock { made in
+          // The first runs until it is cancelled (its first step is 30 s away), so the reload's sync
+          // starts while it still runs, however loaded the machine; the others finish at once.
+          let interval = made.isEmpty ? 30 : 0.005
+          made.append(ProgressDownload(plan: .init(progress: [0.3, 0.9], outcome: .success(1), interval: interval)))
+          return made[made.count - 1]
+        }
+      },
+      makeLoader: { ImageBatchLoader(delegate: $0, plan: .init(batches: 1, imagesPerBatch: 1)) })
+    let sources = try #require(
+      live, "liveDashboardSources must build the sources from the four adapters. [shared-cloud]")
+    let model = DashboardModel(sources: sources, userID: 1)
+    let first = Task { await model.load() }
+    defer { first.cancel() }
+    let syncing = await eventually { downloads.withLock { $0.first?.isRunning == true } }
+    try #require(
+      syncing,
+      "The first load never started a sync with makeDownload, which \"The live dashboard loads every part\" explains. [download-made-once]"
+    )
+    _ = try? await withDeadline(seconds: 2, "a reload of the live DashboardModel while it syncs") { await model.load() }
+    let made = downloads.withLock { $0 }
+    #expect(
+      made.count == 2 && made.allSatisfy { $0.starts == 1 },
+      "A reload while the first sync still ran made \(made.count) download(s) with makeDownload, started \(made.map(\.starts)) time(s): the reload's sync shared the running download. Every sync makes a download of its own when it starts, even while another still runs. [download-made-once]"
+    )
+  }
+
   @Test("The legacy dashboard is untouched, and still works beside the new one")
   func legacyStillWorks() async throws {
     _ = liveDashboardSources(

@@ -101,6 +101,26 @@ struct Ex5_4_DelegateToStreamTests {
     )
   }
 
+  @Test("A loader that needs an owner still delivers every batch: the stream keeps it while it lives")
+  func loaderThatNeedsAnOwner() async {
+    // Nothing but the stream keeps this loader: the test holds no reference to it.
+    let batches = imageBatches { delegate in
+      ImageBatchLoader(delegate: delegate, plan: .init(batches: 3, imagesPerBatch: 1, needsAnOwner: true))
+    }
+    let received = await withDeadlineResult(
+      "the for-await loop over imageBatches(makeLoader:), with a loader that needs an owner"
+    ) {
+      var received: [[UIImage]] = []
+      for await batch in batches { received.append(batch) }
+      return received
+    }
+    let delivered = (try? received.get())?.count
+    guard delivered != 3 else { return }
+    Issue.record(
+      "A loader that needs an owner, kept by nothing but the stream, delivered \(delivered.map { "\($0) of 3 batches" } ?? "no batch, and the stream never finished"): nobody else owns the loader imageBatches(makeLoader:) makes, so keep it (strongly, in onTermination) for as long as the stream lives, which \"Every batch arrives in order\" explains. [wrong-batches]"
+    )
+  }
+
   @Test("The view model appends every batch's images, on the main actor, a second load's after the first's")
   @MainActor
   func viewModelConsumes() async throws {

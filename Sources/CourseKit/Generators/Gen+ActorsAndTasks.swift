@@ -61,12 +61,13 @@ public struct RetryScenario: Sendable {
 }
 
 extension Gen where Value == RetryScenario {
-  /// One to five attempts allowed, a first delay of 1 to 3 seconds, and one to six attempts drawn, each
-  /// a success or an error of ``RetryScenario/errors``.
+  /// One to eight attempts allowed, a first delay of 1 to 3 seconds, 40 seconds or ten minutes (so that
+  /// waits pass any cap a backoff might be given), and one to six attempts drawn, each a success or an
+  /// error of ``RetryScenario/errors``.
   public static var retries: Gen<RetryScenario> {
     Gen<RetryScenario> { choices in
-      let maxAttempts = Gen<Int>.int(in: 1...5).draw(&choices)
-      let initialDelay = Gen<Int>.int(in: 1...3).draw(&choices)
+      let maxAttempts = Gen<Int>.int(in: 1...8).draw(&choices)
+      let initialDelay = Gen<Int>.oneOf([.int(in: 1...3), .element(of: [40, 600])]).draw(&choices)
       let count = Gen<Int>.int(in: 1...6).draw(&choices)
       let attempts = (0..<count).map { number -> Result<String, any Error> in
         let error = Gen<Int>.int(in: 0...RetryScenario.errors.count).draw(&choices)

@@ -5,7 +5,8 @@
 // Expose the loader's batches as an `AsyncStream`, consumed with `for await` by a
 // view model:
 //   - `imageBatches(makeLoader:)` makes the loader (with a delegate of yours), starts it,
-//     and returns its batches, every one, in order. [wrong-batches] [unretained-delegate]
+//     and returns its batches, every one, in order, keeping the loader for as long as the stream
+//     lives (nothing else owns it, and some SDK objects need an owner). [wrong-batches] [unretained-delegate]
 //   - The stream finishes when the loader finishes. [no-finish]
 //   - A consumer that stops (breaks, is cancelled) stops the loader, and its loop
 //     ends. [no-stop] [unfolding-batches]

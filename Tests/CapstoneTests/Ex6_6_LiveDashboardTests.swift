@@ -53,15 +53,27 @@ struct Ex6_6_LiveDashboardTests {
     )
   }
 
-  @Test("A reload syncs with a download of its own, and loads the gallery with a loader of its own")
-  func reloadMakesItsOwn() async throws {
+  /// The live model over a cloud of one article and a profile service that answers "Ada", both from a
+  /// background queue, its syncs and gallery loads made by `makeDownload` and `makeLoader`.
+  static func liveModel(
+    makeDownload: @escaping @Sendable () -> ProgressDownload,
+    makeLoader: @escaping @Sendable (any ImageBatchLoaderDelegate) -> ImageBatchLoader
+  ) throws -> DashboardModel {
     let cloud = ArticleCloud()
     let profiles = UserProfileService()
     cloud.articles.script(Script.succeed([Article(id: 41, title: "Only in this cloud")]).fromBackground)
     profiles.script(Script.succeed(UserProfile(id: 1, displayName: "Ada")).fromBackground)
-    let made = Locked((downloads: 0, loaders: 0))
     let live = liveDashboardSources(
-      cloud: cloud, profiles: profiles,
+      cloud: cloud, profiles: profiles, makeDownload: makeDownload, makeLoader: makeLoader)
+    let sources = try #require(
+      live, "liveDashboardSources must build the sources from the four adapters. [shared-cloud]")
+    return DashboardModel(sources: sources, userID: 1)
+  }
+
+  @Test("A reload syncs with a download of its own, and loads the gallery with a loader of its own")
+  func reloadMakesItsOwn() async throws {
+    let made = Locked((downloads: 0, loaders: 0))
+    let model = try Self.liveModel(
       makeDownload: {
         made.withLock { $0.downloads += 1 }
         return ProgressDownload(plan: .init(progress: [0.3, 0.9], outcome: .success(1)))
@@ -70,9 +82,6 @@ struct Ex6_6_LiveDashboardTests {
         made.withLock { $0.loaders += 1 }
         return ImageBatchLoader(delegate: $0, plan: .init(batches: 3, imagesPerBatch: 1))
       })
-    let sources = try #require(
-      live, "liveDashboardSources must build the sources from the four adapters. [shared-cloud]")
-    let model = DashboardModel(sources: sources, userID: 1)
     for load in 1...2 {
       _ = try? await withDeadline(seconds: 2, "load \(load) of the live DashboardModel") { await model.load() }
     }
@@ -89,26 +98,24 @@ struct Ex6_6_LiveDashboardTests {
 
   @Test("A reload while the first sync still runs syncs with a download of its own")
   func overlappingReloadMakesItsOwn() async throws {
-    let cloud = ArticleCloud()
-    let profiles = UserProfileService()
-    cloud.articles.script(Script.succeed([Article(id: 41, title: "Only in this cloud")]).fromBackground)
-    profiles.script(Script.succeed(UserProfile(id: 1, displayName: "Ada")).fromBackground)
     let downloads = Locked<[ProgressDownload]>([])
-    let live = liveDashboardSources(
-      cloud: cloud, profiles: profiles,
+    let model = try Self.liveModel(
       makeDownload: {
         downloads.withLock { made in
-          // The first runs until it is cancelled (its first step is 30 s away), so the reload's sync
-          // starts while it still runs, however loaded the machine; the others finish at once.
-          let interval = made.isEmpty ? 30 : 0.005
-          made.append(ProgressDownload(plan: .init(progress: [0.3, 0.9], outcome: .success(1), interval: interval)))
+          // The first reports 400 steps over four (scaled) seconds, so the reload, started as soon as
+          // it runs, syncs while it still does; the others finish at once. Not one long step: a
+          // legacy reply owed for long keeps every other test's hang check from confirming a hang.
+          let plan: ProgressDownload.Plan =
+            made.isEmpty
+            ? .init(
+              progress: (1...400).map { Double($0) / 400 }, outcome: .success(1),
+              interval: Deadline.scaled(4) / 400)
+            : .init(progress: [0.3, 0.9], outcome: .success(1))
+          made.append(ProgressDownload(plan: plan))
           return made[made.count - 1]
         }
       },
       makeLoader: { ImageBatchLoader(delegate: $0, plan: .init(batches: 1, imagesPerBatch: 1)) })
-    let sources = try #require(
-      live, "liveDashboardSources must build the sources from the four adapters. [shared-cloud]")
-    let model = DashboardModel(sources: sources, userID: 1)
     let first = Task { await model.load() }
     defer { first.cancel() }
     let syncing = await eventually { downloads.withLock { $0.first?.isRunning == true } }

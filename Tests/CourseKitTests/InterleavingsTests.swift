@@ -41,6 +41,29 @@ actor CheckThenDownloadCache {
   }
 }
 
+/// A main-actor model that asks for two parts at once, as children of a task group, and adds them up:
+/// right in every order. Between two answers its task group queues the caller's next job on the main
+/// queue again, several times in a row, where the explorer must still find it.
+@MainActor
+final class GroupedTotal {
+  private let part: @Sendable (Int) async throws -> Int
+  private(set) var totals: [Int] = []
+
+  init(part: @escaping @Sendable (Int) async throws -> Int) { self.part = part }
+
+  func load() async {
+    let part = self.part
+    let total = await withTaskGroup(of: Int.self, returning: Int.self) { group in
+      group.addTask { (try? await part(1)) ?? 0 }
+      group.addTask { (try? await part(2)) ?? 0 }
+      var sum = 0
+      for await value in group { sum += value }
+      return sum
+    }
+    totals.append(total)
+  }
+}
+
 struct LoadFailed: Error, CustomStringConvertible {
   var description: String { "LoadFailed" }
 }
@@ -79,6 +102,37 @@ struct InterleavingsTests {
 
   static func rightCache() -> Interleavings.World { loads { RightCache(download: $0) } }
   static func wrongCache() -> Interleavings.World { loads { CheckThenDownloadCache(download: $0) } }
+
+  /// Two loads of a main-actor model, each waiting for a task group of two held calls.
+  static func groupedTotals() -> Interleavings.World {
+    let part = HeldCalls<Int, Int>()
+    let model = DispatchQueue.main.sync { MainActor.assumeIsolated { GroupedTotal(part: part.function) } }
+    let ended = Locked(0)
+    return Interleavings.World(
+      callers: (1...2).map { number in
+        Interleavings.Caller("load \(number)") {
+          await model.load()
+          ended.withLock { $0 += 1 }
+        }
+      },
+      dependencies: [part.dependency({ "part \($0)" }) { argument, _ in .success(argument * 10) }],
+      check: {
+        let totals = await model.totals
+        return ended.withLock { $0 } == 2 && totals == [30, 30]
+          ? nil : "A load never returned (totals \(totals)). [never-finished]"
+      })
+  }
+
+  @Test("A main-actor method that waits for a task group is followed to its end in every order")
+  func mainActorTaskGroup() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(InterleavingsTests.groupedTotals)
+      }
+    }
+    #expect(ResumeProbe.verdict(of: child) == .exactlyOnce)
+    #expect((Interleavings.ordersTried(child) ?? 0) > 10, "every order of two loads and their four parts")
+  }
 
   @Test("A cache right in every order passes all of them")
   func rightPasses() async {

@@ -226,11 +226,20 @@ extension Interleavings {
   }
 
   /// Every sequence of choices a deterministic game offers, depth first, while there are at most
-  /// ``Limits/exhaustive`` of them; then as many again, drawn from a seeded generator.
+  /// ``Limits/exhaustive`` of them; beyond, the games that depart from the first choice at one point,
+  /// then at two, and then a sample drawn from a seeded generator.
   ///
   /// A game (one order of a scenario) asks `choose(options, depth)` at each step, and the search
   /// answers: the same prefix as the game before, then the next choice at the deepest step that has
   /// one left. Every game with the same choices plays the same, so no tree is kept.
+  ///
+  /// Depth first reaches only the last steps' choices when the tree is large, and a random sample
+  /// rarely takes the first choice at every step but one. Yet the first choice is the plain course of
+  /// things (the next caller starts, a woken caller goes on, the oldest call is answered), and a bug
+  /// of interleaving usually needs one or two moves out of it at the right step: a cancel just as a
+  /// turn is handed on. So, beyond the limit, half as many games again go to every game that departs
+  /// from the plain course at one step, then at two (the earlier steps first), and the other half to
+  /// the sample.
   struct ChoiceSearch {
     let limits: Limits
 
@@ -239,34 +248,66 @@ extension Interleavings {
     func run<Failure>(_ play: (_ choose: (Int, Int) -> Int) -> Failure?) -> (tried: Int, failure: Failure?) {
       var choices: [Int] = []
       var tried = 0
-      var random = SeededRandom(seed: limits.seed)
-      var sampling = false
       while true {
         var counts: [Int] = []
         let failure = play { options, depth in
           counts.append(options)
           if depth < choices.count { return min(choices[depth], options - 1) }
-          let choice = sampling ? Int(random.next() % UInt64(options)) : 0
-          choices.append(choice)
-          return choice
+          choices.append(0)
+          return 0
         }
         tried += 1
         if let failure { return (tried, failure) }
-        if sampling {
-          if tried >= 2 * limits.exhaustive { return (tried, nil) }
-          choices = []
-          continue
-        }
         // The next game depth first: the deepest step with a choice left takes its next one.
         choices = Array(choices.prefix(counts.count))
         while let last = choices.indices.last, choices[last] + 1 >= counts[last] { choices.removeLast() }
         guard let last = choices.indices.last else { return (tried, nil) }
         choices[last] += 1
-        if tried >= limits.exhaustive {
-          sampling = true
-          choices = []
-        }
+        if tried >= limits.exhaustive { break }
       }
+      let departing = departures(budget: limits.exhaustive / 2, play)
+      tried += departing.tried
+      if let failure = departing.failure { return (tried, failure) }
+      var random = SeededRandom(seed: limits.seed)
+      while tried < 2 * limits.exhaustive {
+        let failure = play { options, _ in Int(random.next() % UInt64(options)) }
+        tried += 1
+        if let failure { return (tried, failure) }
+      }
+      return (tried, nil)
+    }
+
+    /// A game's departures from the first choice: at which step, and which choice it takes there.
+    typealias Departures = [(depth: Int, choice: Int)]
+
+    /// Plays the games that depart from the first choice at one step, then at two, at most `budget`
+    /// of them: the plain course first, to learn how many choices each of its steps has.
+    func departures<Failure>(
+      budget: Int, _ play: (_ choose: (Int, Int) -> Int) -> Failure?
+    ) -> (tried: Int, failure: Failure?) {
+      var level: [Departures] = [[]]
+      var tried = 0
+      for departed in 0...2 {
+        var next: [Departures] = []
+        for game in level {
+          guard tried < budget else { return (tried, nil) }
+          var counts: [Int] = []
+          let failure = play { options, depth in
+            counts.append(options)
+            guard let departure = game.first(where: { $0.depth == depth }) else { return 0 }
+            return min(departure.choice, options - 1)
+          }
+          tried += 1
+          if let failure { return (tried, failure) }
+          guard departed < 2 else { continue }
+          let after = game.last.map { $0.depth + 1 } ?? 0
+          for depth in counts.indices where depth >= after {
+            for choice in 1..<max(counts[depth], 1) { next.append(game + [(depth, choice)]) }
+          }
+        }
+        level = next
+      }
+      return (tried, nil)
     }
   }
 }

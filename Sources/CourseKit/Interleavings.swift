@@ -23,7 +23,8 @@ import Testing
 /// waits; a caller that was woken runs on until it waits again; a held call is answered; a caller
 /// is cancelled. After each move everything the move set going runs to its end, and only then is
 /// the next move chosen. The explorer tries every sequence of moves, depth first, while there are
-/// at most ``Limits/exhaustive`` of them, and a seeded sample beyond; each is the same on any
+/// at most ``Limits/exhaustive`` of them; beyond, every sequence that leaves the plain course of
+/// things at one or two moves, then a seeded sample; each is the same on any
 /// machine, however loaded.
 ///
 /// Everything runs in a child process, where the capture cannot disturb other tests; the scenario
@@ -111,7 +112,8 @@ public enum Interleavings {
 
   /// How many orders the explorer tries.
   public struct Limits: Sendable {
-    /// Every order while there are at most this many; a seeded sample of this many beyond.
+    /// Every order while there are at most this many; beyond, this many again: half of them the
+    /// orders that leave the plain course at one or two moves, half a seeded sample.
     public var exhaustive = 400
     /// The most moves in one order: a scenario that could go on making calls for ever stops here.
     public var moves = 120

@@ -202,6 +202,37 @@ struct ChoiceSearchTests {
     }
     #expect(failure == "found" && tried == 4)
   }
+
+  @Test(
+    "Beyond the limit, every game that leaves the first choice at one step comes before the sample, the earlier steps first, then at two"
+  )
+  func departuresBeforeTheSample() {
+    var limits = Interleavings.Limits()
+    limits.exhaustive = 40
+    let steps = [Int](repeating: 3, count: 10)
+    // Depth first, 40 games vary only the last four steps; the bug needs one other choice at the third.
+    let bug = [0, 0, 2, 0, 0, 0, 0, 0, 0, 0]
+    let (tried, failure) = Interleavings.ChoiceSearch(limits: limits).run { choose -> String? in
+      steps.enumerated().map { choose($0.element, $0.offset) } == bug ? "found" : nil
+    }
+    // 40 depth first, the plain course again, then the steps' other choices in order: 2 at the first
+    // step, 2 at the second, and the second at the third.
+    #expect(failure == "found" && tried == 40 + 1 + 6)
+    // With no bug: half as many games again leave the plain course (one step away, in order, then two),
+    // and the sample makes up the rest.
+    limits.exhaustive = 60
+    var played: [[Int]] = []
+    let (all, none) = Interleavings.ChoiceSearch(limits: limits).run { choose -> String? in
+      played.append(steps.enumerated().map { choose($0.element, $0.offset) })
+      return nil
+    }
+    #expect(none == nil && all == 120)
+    let departing = played[60..<90].map { game in game.indices.filter { game[$0] != 0 } }
+    #expect(departing.first == [])
+    #expect(departing.dropFirst().prefix(20).map(\.count) == Array(repeating: 1, count: 20))
+    #expect(departing.dropFirst().prefix(20).map(\.[0]) == (0..<10).flatMap { [$0, $0] })
+    #expect(departing.suffix(9).allSatisfy { $0.count == 2 })
+  }
 }
 
 protocol Loading: Sendable {

@@ -340,12 +340,25 @@ struct Ex9_6_RequestLineTests {
             }
           }
         }
+        // Every request has returned: the line is free, so one more request is sent at once.
+        let sends = send.count
+        let after = Task { _ = try? await line.request("after") }
+        for _ in 0..<3 { await Task.yield() }
+        _ = after
+        guard send.count > sends else {
+          guard !cancels.isEmpty else {
+            return
+              "every request returned its reply, and a request made after them was never sent: once the last request leaves with nobody waiting, the line is free again, which \"A request made once the line has emptied is sent at once\" explains. [line-stays-busy]"
+          }
+          return
+            "every request returned, and a request made after them was never sent: one that left (cancelled just as its turn came) kept the turn. Pass the turn on however `request` ends, with a `defer` set as soon as the turn is taken, which \"A failed send throws its error, and the next request goes\" explains. [turn-kept-on-error]"
+        }
         return nil
       })
   }
 
   @Test(
-    "Three requests, two of them cancelled at every point they can be, in every order of arrivals, answers and resumptions: one send at a time, in order, a cancelled request never sent and woken at once"
+    "Three requests, two of them cancelled at every point they can be, in every order of arrivals, answers and resumptions: one send at a time, in order, a cancelled request never sent and woken at once, and the line free once they are done"
   )
   func everyOrderOfRequestsAndCancels() async {
     let child = await ChildProcessSlots.shared.run {

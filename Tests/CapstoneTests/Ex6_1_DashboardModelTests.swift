@@ -675,7 +675,7 @@ enum Ex6_1_Orders {
         ) { _, call in
           let load = held.owner("profile", call)
           if firstFails, load == 0 {
-            arrived(forLoad: load, "a failure")
+            arrived(forLoad: load, "a failure of the profile")
             return .failure(LegacyError.offline)
           }
           arrived(forLoad: load, "Hello, Ada \(load + 1)")
@@ -686,7 +686,7 @@ enum Ex6_1_Orders {
         ) { _, call in
           let load = held.owner("articles", call)
           if firstFails, load == 0 {
-            arrived(forLoad: load, "a failure")
+            arrived(forLoad: load, "a failure of the articles")
             return .failure(LegacyError.server(status: 500))
           }
           arrived(forLoad: load, "Headline \(load + 1)")
@@ -748,7 +748,12 @@ enum Ex6_1_Orders {
           return
             "every source answered, and `errors` holds \(now.errors), which \"A reload that answers shows no error\" explains. [error-without-failure]"
         }
-        return stale.withLock({ $0.contains("a failure") })
+        // Blamed on a late failure only if an error on screen names a source whose failure came late.
+        let late = stale.withLock { stale in
+          ["profile", "articles"].filter { stale.contains("a failure of the \($0)") }
+        }
+        let lateShown = now.errors.contains { error in late.contains { error.lowercased().contains($0) } }
+        return lateShown
           ? "both loads are done, the reload's sources all answered, and `errors` holds \(now.errors): a failure of the first load that arrived after the reload had started reached the screen. What an earlier call receives once a newer one has started changes nothing, failures included, which \"A reload that overlaps a slower load\" explains. [late-failure-reported]"
           : "both loads are done, the reload's sources all answered, and `errors` holds \(now.errors), the first load's failures: each load starts with no errors, so the reload's answers leave none, which \"A reload that answers shows no error\" explains. [errors-kept]"
       })

@@ -146,4 +146,36 @@ struct Ex6_4_SyncSourceTests {
     let cancelled = await eventually { download.cancellations > 0 }
     #expect(cancelled, "The consumer stopped, but the download runs on: cancel it in onTermination. [no-cancel]")
   }
+
+  @Test("A download that needs an owner still reports every value: the stream keeps it while it lives")
+  func downloadThatNeedsAnOwner() async {
+    // Nothing but the stream keeps this download: the test sees it without keeping it alive.
+    let made = Locked((count: 0, last: WeakDownload()))
+    let source = DownloadSyncSource {
+      let download = ProgressDownload(
+        plan: .init(progress: [0.25, 0.5, 0.75, 1.0], outcome: .success(4096), needsAnOwner: true))
+      made.withLock {
+        $0.count += 1
+        $0.last.object = download
+      }
+      return download
+    }
+    let stream = source.syncProgress()
+    // Made and started, and already gone: its callbacks hold it weakly, so nothing owned it.
+    let releasedAtOnce = made.withLock { $0.count > 0 && $0.last.object == nil }
+    let values = try? await withDeadline("reading syncProgress() to its end, with a download that needs an owner") {
+      var values: [Double] = []
+      for await value in stream { values.append(value) }
+      return values
+    }
+    guard releasedAtOnce else { return }
+    Issue.record(
+      "syncProgress() returned its stream, and nothing kept the download it made (a download that needs an owner, as some SDK objects do), so it reported \(values.map { "\($0)" } ?? "nothing, and the stream never ended"), and a consumer that stops could not cancel it: the stream keeps its download (strongly, in onTermination, which cancels it) for as long as the stream lives, which \"A consumer that stops cancels the download\" explains. [no-cancel]"
+    )
+  }
+}
+
+/// A download the test can see without keeping it alive.
+struct WeakDownload: Sendable {
+  weak var object: ProgressDownload?
 }

@@ -15,12 +15,19 @@ public final class ProgressDownload: Sendable {
     public var outcome: Result<Int, LegacyError>
     /// The time between two callbacks, in seconds.
     public var interval: TimeInterval
+    /// Whether the download needs an owner, as some SDK objects do: its scheduled callbacks then hold
+    /// it weakly, so a download that nobody keeps is released, and reports nothing more. Off by
+    /// default: then it runs to its end whoever keeps it.
+    public var needsAnOwner: Bool
 
     /// A plan.
-    public init(progress: [Double], outcome: Result<Int, LegacyError>, interval: TimeInterval = 0.005) {
+    public init(
+      progress: [Double], outcome: Result<Int, LegacyError>, interval: TimeInterval = 0.005, needsAnOwner: Bool = false
+    ) {
       self.progress = progress
       self.outcome = outcome
       self.interval = interval
+      self.needsAnOwner = needsAnOwner
     }
 
     /// Four steps to 100%, then 4,096 bytes.
@@ -68,17 +75,24 @@ public final class ProgressDownload: Sendable {
       return state.plan
     }
     let queue = DispatchQueue(label: "legacy.progress-download")
+    // Without an owner, each callback finds the download gone: nothing more is reported.
+    let owned: @Sendable () -> ProgressDownload?
+    if plan.needsAnOwner {
+      owned = { [weak self] in self }
+    } else {
+      owned = { [self] in self }
+    }
     for (index, value) in plan.progress.enumerated() {
-      Deliveries.schedule(.queue(queue), after: plan.interval * Double(index + 1)) { [state] in
-        if state.withLock({ $0.running }) { progress(value) }
+      Deliveries.schedule(.queue(queue), after: plan.interval * Double(index + 1)) {
+        if owned()?.state.withLock({ $0.running }) == true { progress(value) }
       }
     }
-    Deliveries.schedule(.queue(queue), after: plan.interval * Double(plan.progress.count + 1)) { [state] in
-      let wasRunning = state.withLock { state in
+    Deliveries.schedule(.queue(queue), after: plan.interval * Double(plan.progress.count + 1)) {
+      let wasRunning = owned()?.state.withLock { state in
         defer { state.running = false }
         return state.running
       }
-      if wasRunning { completion(plan.outcome.mapError { $0 }) }
+      if wasRunning == true { completion(plan.outcome.mapError { $0 }) }
     }
   }
 }

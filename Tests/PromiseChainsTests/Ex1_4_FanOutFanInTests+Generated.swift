@@ -101,14 +101,15 @@ extension Ex1_4_FanOutFanInTests {
     }
   }
 
-  /// A feed's timeout as a test draws it: from a hundredth of a second to ten minutes, to the hundredth,
-  /// half of them under a second.
+  /// A feed's timeout as a test draws it: zero a third of the time (a timeout too: the feed is given up
+  /// on at once), else from a hundredth of a second to ten minutes, to the hundredth, half of those
+  /// under a second.
   struct Timeout: Sendable, CustomStringConvertible {
     let seconds: TimeInterval
 
-    static let all: Gen<Timeout> = Gen<Int>.oneOf([Gen<Int>.int(in: 1...100), Gen<Int>.int(in: 1...60_000)]).map {
-      Timeout(seconds: Double($0) / 100)
-    }
+    static let all: Gen<Timeout> = Gen<Int>.oneOf([
+      Gen<Int>.int(in: 0...0), Gen<Int>.int(in: 1...100), Gen<Int>.int(in: 1...60_000),
+    ]).map { Timeout(seconds: Double($0) / 100) }
 
     var description: String { "a timeout of \(seconds) s and a feed that never answers" }
   }
@@ -137,7 +138,7 @@ extension Ex1_4_FanOutFanInTests {
   // short timeout and fails here. The length is read where it is asked for, from `after`, so load
   // cannot change it. In a child process: the timers are the whole process's.
   @Test(
-    "Over timeouts from a hundredth of a second to ten minutes, fractions included, feed asks `after` for the timer the reference asks for"
+    "Over timeouts from zero to ten minutes, fractions included, feed asks `after` for the timer the reference asks for"
   )
   func generatedTimeoutLengths() async {
     let child = await ChildProcessSlots.shared.run {

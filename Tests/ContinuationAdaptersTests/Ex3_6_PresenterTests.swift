@@ -117,4 +117,36 @@ struct Ex3_6_PresenterTests {
       within: 0.5,
       "A strong reference to the view makes a cycle with the screen that owns the presenter. [strong-view]")
   }
+
+  @Test("A screen closed while its articles load goes at once: the load does not keep the view across its await")
+  func viewGoesWhileLoading() async {
+    let latest = HeldCalls<Bool, [Article]>()
+    let probe = LeakProbe()
+    let presenter: ArticleListPresenter
+    do {
+      let view = SpyArticleListView()
+      probe.track(view, "the view")
+      presenter = ArticleListPresenter(repository: HeldArticleRepository(latest: latest), view: view)
+      presenter.onViewDidLoad()
+      // Not asked at all: the other tests say so.
+      guard await eventually({ !latest.waitingForAnswer.isEmpty }) else { return }
+    }
+    // The load waits for its articles, and the screen is closed.
+    let kept = !(await eventually(within: 0.5) { probe.alive.isEmpty })
+    for call in latest.waitingForAnswer { latest.answer(call, with: .success(articles)) }
+    if let loading = presenter.loading {
+      _ = try? await withDeadline("the presenter's loading task") { await loading.value }
+    }
+    #expect(
+      !kept,
+      "The screen was closed while its articles loaded, and its view stayed alive until the load answered: the load held the view across its `await`, so a closed screen lives on, and is reloaded. Read the weak `view` only after the `await`, which \"The presenter holds its view weakly\" explains. [strong-view]"
+    )
+  }
+}
+
+/// A repository whose answers wait until the test gives them.
+struct HeldArticleRepository: ArticleRepository {
+  let latest: HeldCalls<Bool, [Article]>
+
+  func latest(refresh: Bool) async throws -> [Article] { try await latest.function(refresh) }
 }

@@ -1,4 +1,5 @@
 import CourseKit
+import Dispatch
 import LegacyKit
 import Locking
 import StrictConcurrency
@@ -76,6 +77,41 @@ struct Ex8_2_SendingValuesTests {
     guard screen.summaries.map(\.lines) == [["Summary: 2 lines"]] else {
       throw ResumeProbe.ProbeFailure(
         "After `printSummary()`, the screen's `summaries` are \(screen.summaries.map(\.lines)), not [[\"Summary: 2 lines\"]]: keep what was printed. [summary-not-kept]"
+      )
+    }
+  }
+
+  @Test("A line added while the summary prints leaves the kept summary the one printed (in a child process)")
+  func summaryKeptAsPrinted() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run { try await Ex8_2_SendingValuesTests.addWhileTheSummaryPrints() }
+      }
+    }
+    Child.expectFinished(child, "Adding a line while a summary prints", exercise: "8.2")
+  }
+
+  /// In the child: the screen writes two lines and prints a summary; while the printer prints it, a
+  /// third line is added on the main actor (queued there before `print` returns, so before the
+  /// screen goes on after its `await`).
+  @MainActor static func addWhileTheSummaryPrints() async throws {
+    let screen = Locked<ReportScreen?>(nil)
+    let printer = Printer(output: { lines in
+      guard lines.first?.hasPrefix("Summary") == true, let screen = screen.withLock({ $0 }) else { return }
+      DispatchQueue.main.async { MainActor.assumeIsolated { screen.add("Three") } }
+    })
+    let shown = ReportScreen(printer: printer)
+    screen.withLock { $0 = shown }
+    shown.add("One")
+    shown.add("Two")
+    await shown.printSummary()
+    let printed = await printer.printed
+    let kept = shown.summaries.map(\.lines)
+    // Printed wrong, or no line added meanwhile: the test above says so.
+    guard printed == [["Summary: 2 lines"]], shown.report.lines.count == 3 else { return }
+    guard kept == printed else {
+      throw ResumeProbe.ProbeFailure(
+        "A third line was added while the printer printed \(printed), and the screen kept \(kept): `printSummary()` keeps what it printed, the summary it made before the `await`, not one made again after it. [summary-not-kept]"
       )
     }
   }

@@ -41,6 +41,13 @@ struct Ex10_4_ObserverStreamTests {
     }
   }
 
+  /// Whether the learner's observer, the closure given to `addObserver`, starts a `Task` (read from the
+  /// code without its comments).
+  static var observerStartsATask: Bool {
+    let code = ExerciseSource.code(of: "10.4") ?? ""
+    return code.range(of: #"addObserver\([^)]*\)\s*\{[^}]*\bTask\b"#, options: .regularExpression) != nil
+  }
+
   /// The sentence for a stream that read `read` where `expected` (increasing) was posted, or `nil`.
   static func misread(_ read: [Int], _ expected: [Int], _ what: String) -> String? {
     guard read != expected else { return nil }
@@ -49,7 +56,12 @@ struct Ex10_4_ObserverStreamTests {
         "\(what) read the notices out of order: yield each notice directly in the observer, on the posting thread, never from a `Task` per notice, which may start after the one posted next. [reordered]"
     }
     if read.isEmpty || read == Array(expected.suffix(read.count)) {
-      // The oldest are missing: a buffer that keeps the newest.
+      // The oldest are missing: a buffer that keeps the newest, or a `Task` per notice whose first
+      // tasks started after the notice posted after all of them (the code tells which).
+      if observerStartsATask {
+        return
+          "\(what) read \(read.count) of the \(expected.count) notices posted before its consumer read the first, the first ones missing: they came after a notice posted later, out of order. Yield each notice directly in the observer, on the posting thread, never from a `Task` per notice, which may start after the one posted next. [reordered]"
+      }
       return
         "\(what) read \(read.count) of the \(expected.count) notices posted before its consumer read the first: every notice is kept until it is read, so keep the default, unbounded buffer; `.bufferingNewest(n)` drops all but the last n of a burst. [dropped]"
     }

@@ -10,7 +10,8 @@
 // public API. [unchecked-handler]
 // Every batch lands in `images`, on the main actor, in order. [isolated-conformance]
 // The model keeps its loader while it loads: a loader nobody keeps may be released. [loader-not-kept]
-// The model can go away once its screen does. [strong-self]
+// The model can go away once its screen does, even while batches are still on their
+// way. [strong-self] [unowned-self]
 
 import CourseCatalog
 import Dispatch

@@ -1,6 +1,7 @@
 import CourseKit
 import Foundation
 import LegacyKit
+import Locking
 import MainActorDelegates
 import Testing
 
@@ -132,6 +133,60 @@ struct Ex5_5_Swift6CleanTests {
           }
         }
       }
+    }
+    Self.expectNoTrap(child)
+  }
+
+  @Test("A model that goes away while batches are on their way is not touched by them, proved in a child process")
+  nonisolated func droppedWhileBatchesAreQueued() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 2) {
+          let probe = LeakProbe()
+          let count = 3
+          let handedOver = DispatchSemaphore(value: 0)
+          let reached = Locked(0)
+          let plan = ImageBatchLoader.Plan(
+            batches: count, imagesPerBatch: 1, interval: 0,
+            afterEachBatch: { _, delegateCalled in
+              if delegateCalled { reached.withLock { $0 += 1 } }
+              handedOver.signal()
+            })
+          // The main queue is held while the loader hands every batch to the model's handler: their hops to
+          // the main actor wait behind it, and run only after the model has gone.
+          await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async {
+              var model: GalleryScreenModel? = GalleryScreenModel(plan: plan)
+              model?.load()
+              if let model { probe.track(model, "the screen model") }
+              let until = DispatchTime.now() + Deadline.scaled(0.5)
+              for _ in 0..<count {
+                if handedOver.wait(timeout: until) == .timedOut { break }
+              }
+              model = nil  // the screen goes away, with every batch on its way to the main actor
+              continuation.resume()
+            }
+          }
+          // Let the queued batches reach the main actor, which now runs them.
+          await MainActor.run {}
+          try? await Task.sleep(for: .milliseconds(50))
+          await MainActor.run {}
+          // A batch that never reached the handler is what "Every batch lands in images" names.
+          guard reached.withLock({ $0 }) == count else { return }
+          _ = await eventually(within: 0.5) { probe.alive.isEmpty }
+          guard probe.alive.isEmpty else {
+            throw ResumeProbe.ProbeFailure(
+              "the screen model is still alive after its screen let go of it, with batches on their way: the handler's closure captures it strongly (model → handler → closure → model); capture it weakly. [strong-self]"
+            )
+          }
+        }
+      }
+    }
+    if let words = child?.runtimeWords(containing: "unowned reference") {
+      Issue.record(
+        "The model went away while batches were still on their way, and a late batch read it through [unowned self], which traps: the model owns the handler, but a batch already hopping to the main actor outlives them both. Capture it weakly ([weak self]), so a late batch finds nil and does nothing. The runtime said: \(words) [unowned-self]"
+      )
+      return
     }
     Self.expectNoTrap(child)
   }

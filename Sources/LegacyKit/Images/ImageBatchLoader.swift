@@ -42,17 +42,23 @@ public final class ImageBatchLoader: @unchecked Sendable {
     /// scheduled deliveries then hold it weakly, so a loader that nobody keeps is released, and every
     /// batch with it. Off by default: then the loader keeps itself alive until it has finished.
     public var needsAnOwner: Bool
+    /// Called on the loader's queue once a scheduled batch is done with: after the delegate returned
+    /// from it (`true`), or when it found no delegate, a stopped loader or no loader at all (`false`). A test's way to know
+    /// that a batch has been handed over, say to a task now waiting for the main actor, when it cannot
+    /// see the loader itself.
+    public var afterEachBatch: (@Sendable (_ index: Int, _ delegateCalled: Bool) -> Void)?
 
     /// A plan.
     public init(
       batches: Int = 3, imagesPerBatch: Int = 2, interval: TimeInterval = 0.002, queue: DispatchQueue? = nil,
-      needsAnOwner: Bool = false
+      needsAnOwner: Bool = false, afterEachBatch: (@Sendable (_ index: Int, _ delegateCalled: Bool) -> Void)? = nil
     ) {
       self.batches = batches
       self.imagesPerBatch = imagesPerBatch
       self.interval = interval
       self.queue = queue
       self.needsAnOwner = needsAnOwner
+      self.afterEachBatch = afterEachBatch
     }
   }
 
@@ -83,7 +89,13 @@ public final class ImageBatchLoader: @unchecked Sendable {
     for index in 0..<plan.batches {
       let deadline = DispatchTime.now() + plan.interval * Double(index)
       if plan.needsAnOwner {
-        queue.asyncAfter(deadline: deadline) { [weak self] in self?.deliver(index) }
+        queue.asyncAfter(deadline: deadline) { [weak self, plan] in
+          guard let self else {
+            plan.afterEachBatch?(index, false)
+            return
+          }
+          deliver(index)
+        }
       } else {
         queue.asyncAfter(deadline: deadline) { [self] in deliver(index) }
       }
@@ -137,6 +149,7 @@ public final class ImageBatchLoader: @unchecked Sendable {
       return delegate
     }
     target?.imageLoader(self, didLoadBatch: Self.batch(index, size: plan.imagesPerBatch))
+    plan.afterEachBatch?(index, target != nil)
   }
 
   private func finish() {

@@ -9,6 +9,8 @@
 // first on `clock`. [wrong-answer] [wrong-duration]
 // Then it throws `TimedOut`, the operation is cancelled, and nothing it started is still running.
 // [wrong-answer] [work-left-running]
+// A zero `duration` does not mean "no timeout": unless the operation answers at once, the call
+// throws `TimedOut`. [wrong-duration]
 // When the operation answers in time, its answer is returned at once, and its timer is not left
 // waiting. [timer-left-running]
 // Wait on the clock you are given (tests move it by hand; a real second never passes), and only

@@ -42,6 +42,12 @@ struct Ex10_5_KeptAliveTests {
       )
       return nil
     }
+    let asked = backend.requests.count >= requests ? backend.requests[requests - 1] : id
+    if asked != id {
+      Issue.record(
+        "`report(id: \"\(id)\")` asked its service for the report \"\(asked)\": ask for the report the caller named, `fetchReport(id: id)`. [wrong-answer]"
+      )
+    }
     return Flight(id: id, call: call, end: end)
   }
 

@@ -102,3 +102,40 @@ extension Gen where Value == [DrawnWithdrawal] {
     }.array(count: 1...4)
   }
 }
+
+/// A call of 9.4's `withTimeout`: the duration it is given, and what its operation does, answering before
+/// the duration has passed on the test clock or not at all.
+public struct TimeoutScenario: Sendable {
+  /// The duration `withTimeout` is given: zero, a nanosecond, milliseconds, seconds or an hour.
+  public var duration: Duration
+  /// When the operation answers, as a time on the clock before `duration`, and with what; `nil` when
+  /// `duration` passes first.
+  public var answer: (at: Duration, outcome: Result<String, any Error>)?
+
+  public init(duration: Duration, answer: (at: Duration, outcome: Result<String, any Error>)?) {
+    (self.duration, self.answer) = (duration, answer)
+  }
+
+  /// The durations drawn, shortest first (so that a shrunk scenario names the shortest that fails).
+  public static let durations: [Duration] = [
+    .zero, .nanoseconds(1), .milliseconds(1), .milliseconds(250), .seconds(1), .seconds(5), .seconds(90),
+    .seconds(3600),
+  ]
+}
+
+extension Gen where Value == TimeoutScenario {
+  /// A duration of ``TimeoutScenario/durations``, and half the time (never with a zero duration) an answer
+  /// at once, halfway or a nanosecond before the end: a value, or an error of every kind (``Gen/anyError``,
+  /// each kind of cancellation, the operation's own `CancellationError` among them).
+  public static var timeouts: Gen<TimeoutScenario> {
+    Gen<TimeoutScenario> { choices in
+      let duration = Gen<Duration>.element(of: TimeoutScenario.durations).draw(&choices)
+      guard duration > .zero, Gen<Bool>.bool.draw(&choices) else {
+        return TimeoutScenario(duration: duration, answer: nil)
+      }
+      let at = Gen<Duration>.element(of: [.zero, duration / 2, duration - .nanoseconds(1)]).draw(&choices)
+      let outcome = Gen<Result<String, any Error>>.outcome(Gen<String>.element(of: ["the report", ""])).draw(&choices)
+      return TimeoutScenario(duration: duration, answer: (at, outcome))
+    }
+  }
+}

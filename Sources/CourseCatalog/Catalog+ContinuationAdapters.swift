@@ -136,6 +136,9 @@ extension Catalog {
             id: "widget-headlines", unlisted: "The widget no longer shows the first three headlines, in order"),
           AntiPattern(id: "progress-failure-hangs", unlisted: "The progress stream never ends when the download fails"),
           AntiPattern(
+            id: "progress-values-lost",
+            unlisted: "The progress stream drops or reorders values the bar has not read yet"),
+          AntiPattern(
             id: "refresh-flags",
             unlisted: "A type no longer does with `refresh` what it did: passes it on, asks fresh, reads the cache"),
         ]),

@@ -65,22 +65,32 @@ struct Ex3_5_CancellationAdapterTests {
   func alreadyCancelled() async {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-        await ResumeProbe.run(within: 3) {
-          let downloader = ImageDownloader()
-          downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.5).fromBackground)
-          let task = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            return try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1)
+        await ResumeProbe.run(within: 4) {
+          // With either downloader: a load that leaves its resume to the downloader's cancelled callback
+          // never ends with one that stays silent.
+          for behavior in [ImageDownloader.CancelBehavior.callsBackWithError, .staysSilent] {
+            let downloader = ImageDownloader()
+            downloader.cancelBehavior = behavior
+            downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.5).fromBackground)
+            let task = Task {
+              withUnsafeCurrentTask { $0?.cancel() }
+              return try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1)
+            }
+            let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) in a cancelled task") {
+              try await task.value
+            }
+            if downloader.tasks.contains(where: { !$0.isCancelled }) {
+              throw ResumeProbe.ProbeFailure(
+                "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running: `onCancel` forgot the cancel, or nothing hears it at all (cancel the download from `withTaskCancellationHandler`'s `onCancel`). [no-early-cancel-check] [no-cancellation-handler]"
+              )
+            }
+            if result.failure is DeadlineExceeded, behavior == .staysSilent {
+              throw ResumeProbe.ProbeFailure(
+                "In a task already cancelled, with a downloader that stays silent after a cancel, the load never resumed: it left its resume to the downloader's cancelled callback. Whoever cancels resumes, with `CancellationError`. [no-early-cancel-check] [cancel-without-resume]"
+              )
+            }
+            try expectCancellationError(result)
           }
-          let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) in a cancelled task") {
-            try await task.value
-          }
-          if downloader.tasks.contains(where: { !$0.isCancelled }) {
-            throw ResumeProbe.ProbeFailure(
-              "`onCancel` runs at once, before the operation, when the task is already cancelled: remember that, and start no download (or cancel it). A download was started and kept running: `onCancel` forgot the cancel, or nothing hears it at all (cancel the download from `withTaskCancellationHandler`'s `onCancel`). [no-early-cancel-check] [no-cancellation-handler]"
-            )
-          }
-          try expectCancellationError(result)
         }
       }
     }
@@ -91,21 +101,31 @@ struct Ex3_5_CancellationAdapterTests {
   func cancelWhileStarting() async {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-        await ResumeProbe.run(within: 3) {
-          let downloader = ImageDownloader()
-          downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.3).fromBackground)
-          let cancel = CancelSwitch()
-          downloader.whileStarting = { _ in cancel.flip() }  // inside download(id:), before it returns its task
-          let task = cancel.start { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
-          let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:), cancelled while starting") {
-            try await task.value
+        await ResumeProbe.run(within: 4) {
+          // With either downloader: a load that leaves its resume to the downloader's cancelled callback
+          // never ends with one that stays silent.
+          for behavior in [ImageDownloader.CancelBehavior.callsBackWithError, .staysSilent] {
+            let downloader = ImageDownloader()
+            downloader.cancelBehavior = behavior
+            downloader.endpoint.script(Script.succeed(Thumbnail(articleID: 1)).after(0.3).fromBackground)
+            let cancel = CancelSwitch()
+            downloader.whileStarting = { _ in cancel.flip() }  // inside download(id:), before it returns its task
+            let task = cancel.start { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
+            let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:), cancelled while starting") {
+              try await task.value
+            }
+            if downloader.tasks.contains(where: { !$0.isCancelled }) {
+              throw ResumeProbe.ProbeFailure(
+                "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running, because the cancel was not recorded, or because nothing hears it at all (cancel the download from `withTaskCancellationHandler`'s `onCancel`). [cancel-before-task-known] [no-cancellation-handler]"
+              )
+            }
+            if result.failure is DeadlineExceeded, behavior == .staysSilent {
+              throw ResumeProbe.ProbeFailure(
+                "A cancel that came while the download was starting, with a downloader that stays silent after a cancel, never resumed the load: it left its resume to the downloader's cancelled callback. A cancel that finds no task yet still resumes the load, with `CancellationError`, and the task is cancelled as soon as you hold it. [cancel-before-task-known] [cancel-without-resume]"
+              )
+            }
+            try expectCancellationError(result)
           }
-          if downloader.tasks.contains(where: { !$0.isCancelled }) {
-            throw ResumeProbe.ProbeFailure(
-              "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: this download kept running, because the cancel was not recorded, or because nothing hears it at all (cancel the download from `withTaskCancellationHandler`'s `onCancel`). [cancel-before-task-known] [no-cancellation-handler]"
-            )
-          }
-          try expectCancellationError(result)
         }
       }
     }
@@ -147,6 +167,11 @@ struct Ex3_5_CancellationAdapterTests {
             let result = await withDeadlineResult("ThumbnailLoader.thumbnail(id:) with a cancel racing the completion")
             {
               try await task.value
+            }
+            if case .failure(let error) = result, error is DeadlineExceeded, downloader.cancelBehavior == .staysSilent {
+              throw ResumeProbe.ProbeFailure(
+                "A cancel released together with the completion, with a downloader that stays silent after a cancel, never resumed the load: it left its resume to a callback that never came. Whoever cancels resumes, with `CancellationError`, unless the completion took the continuation first. [cancel-without-resume]"
+              )
             }
             if case .failure(let error) = result, !(error is CancellationError) {
               throw ResumeProbe.ProbeFailure(

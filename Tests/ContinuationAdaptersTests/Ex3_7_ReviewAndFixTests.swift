@@ -182,6 +182,39 @@ struct Ex3_7_ReviewAndFixTests {
       "DownloadProgressAdapter (a continuation resumes once; progress calls back again and again: use AsyncStream)")
   }
 
+  @Test(
+    "DownloadProgressAdapter: a thousand progress values that arrive before the bar reads are all kept, in order, proved in a child process"
+  )
+  func progressKeepsABurst() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 3) {
+          let steps = (1...1_000).map { Double($0) / 1_000 }
+          let download = ProgressDownload(plan: .init(progress: steps, outcome: .success(1_000), interval: 0))
+          let stream = DownloadProgressAdapter().progress(of: download)
+          // The bar reads once the download has ended: every value waits in the stream until it is read.
+          _ = await eventually { download.starts == 1 && !download.isRunning }
+          let seen = Locked<[Double]>([])
+          do {
+            try await withDeadline("the progress stream of a download of 1,000 steps") {
+              for await value in stream { seen.withLock { $0.append(value) } }
+            }
+          } catch is DeadlineExceeded {
+            return  // a stream that never ends is what "every progress value arrives" names
+          }
+          let values = seen.withLock { $0 }
+          guard values != steps else { return }
+          throw ResumeProbe.ProbeFailure(
+            "the download gave 1,000 progress values before the bar read any, and the bar saw \(values.count) (from \(values.first.map { "\($0)" } ?? "none") to \(values.last.map { "\($0)" } ?? "none")): a stream keeps every value until it is read, in order, however many come, and a bounded buffer (`.bufferingNewest`, `.bufferingOldest`) drops some. Keep the default, `.unbounded`. [progress-values-lost]"
+          )
+        }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(
+      child,
+      "DownloadProgressAdapter (a continuation resumes once; progress calls back again and again: use AsyncStream)")
+  }
+
   @Test("DownloadProgressAdapter: a failed download ends the stream too, after its progress, proved in a child process")
   func failedDownloadEndsTheStream() async {
     let child = await ChildProcessSlots.shared.run {

@@ -101,15 +101,18 @@ extension Ex1_4_FanOutFanInTests {
     }
   }
 
-  /// A feed's timeout as a test draws it: zero a third of the time (a timeout too: the feed is given up
-  /// on at once), else from a hundredth of a second to ten minutes, to the hundredth, half of those
-  /// under a second.
+  /// A feed's timeout as a test draws it: zero a quarter of the time (a timeout too: the feed is given up
+  /// on at once); from a hundredth of a second to ten minutes, to the hundredth, half of those under a
+  /// second; or a fraction no millisecond holds (0.0004, 0.0015 s) or one that `Int(timeout * 1000)` cuts
+  /// down (2.01 s becomes 2,009 ms).
   struct Timeout: Sendable, CustomStringConvertible {
     let seconds: TimeInterval
 
-    static let all: Gen<Timeout> = Gen<Int>.oneOf([
-      Gen<Int>.int(in: 0...0), Gen<Int>.int(in: 1...100), Gen<Int>.int(in: 1...60_000),
-    ]).map { Timeout(seconds: Double($0) / 100) }
+    static let all: Gen<Timeout> = Gen<TimeInterval>.oneOf([
+      Gen<Int>.int(in: 0...0).map { _ in 0 }, Gen<Int>.int(in: 1...100).map { Double($0) / 100 },
+      Gen<Int>.int(in: 1...60_000).map { Double($0) / 100 },
+      Gen<TimeInterval>.element(of: [0.0004, 0.0015, 2.01, 4.02, 8.03]),
+    ]).map { Timeout(seconds: $0) }
 
     var description: String { "a timeout of \(seconds) s and a feed that never answers" }
   }
@@ -159,14 +162,14 @@ extension Ex1_4_FanOutFanInTests {
             let reference = await Ex1_4_FanOutFanInTests.waits(timeout.seconds) {
               PromiseChainsReference.feed(session: $0, api: $1, timeout: $2)
             }
-            // Within 5 ms: a timer asked for in whole milliseconds is `timeout` seconds too.
-            guard let due = reference.max(), !mine.contains(where: { abs($0 - due) < 0.005 }) else { return nil }
+            // Within a microsecond, for a timer asked for in nanoseconds: one in whole milliseconds is rounded.
+            guard let due = reference.max(), !mine.contains(where: { abs($0 - due) < 0.000_001 }) else { return nil }
             let asked = mine.isEmpty ? "no timer" : mine.map { "\($0) s" }.joined(separator: ", ")
             guard let longest = mine.max() else {
               return
                 "Given a timeout of \(timeout.seconds) s, feed asked `after` for no timer, so a feed that never answers is never given up on: race it against `after(seconds: timeout)`, whatever the timeout, which \"feed with a timeout: a slow feed rejects with TimeoutError\" explains. [no-timeout]"
             }
-            if longest < due {
+            if longest < due - 0.001 {
               return
                 "Given a timeout of \(timeout.seconds) s, feed asked `after` for \(asked), so a slow feed is given up on before `timeout` seconds: wait `after(seconds: timeout)`, however long the timeout (the header names no ceiling), which \"feed with a timeout: a slow feed is not given up on before `timeout` seconds\" explains. [early-timeout]"
             }

@@ -44,6 +44,32 @@ struct Ex1_6_QueuesTests {
     )
   }
 
+  @Test("showPreparedFeed, with a feed that answers on the main queue, leaves the main queue free while prepare runs")
+  func prepareLeavesTheMainQueueFree() async throws {
+    let work = QueueProbe.make("work")
+    api.feeds.script(Script.succeed(Article.samples).on(.main))
+    let mainWasFree = Locked<Bool?>(nil)
+    let chain = showPreparedFeed(session: session, api: api, screen: screen, work: work) { articles in
+      // A slow step, which lasts until the main queue has run a block of its own: at once when the main
+      // queue is free, never while a handler on it waits for this step to end.
+      let ran = DispatchSemaphore(value: 0)
+      DispatchQueue.main.async { ran.signal() }
+      let free = ran.wait(timeout: .now() + Deadline.scaled(10)) == .success
+      mainWasFree.withLock { $0 = $0 ?? free }
+      return articles.filter(\.isPublished)
+    }
+    // A chain that never settles without running the step is the other tests' finding.
+    guard await eventually(within: 12, { mainWasFree.withLock { $0 } != nil || chain.isResolved }) else { return }
+    if mainWasFree.withLock({ $0 }) == false {
+      Issue.record(
+        "The feed answered on the main queue, and the main queue could run nothing while `prepare` ran: a handler on the main queue waited there for it (`work.sync` inside a step that runs where the feed answered, say), so a slow step freezes the screen, though it ran \"on\" the work queue. Run the step on the work queue itself: `map(on: work)`. [map-default-queue]"
+      )
+    }
+    // A chain that failed (a stub not started) fails here, in its own words.
+    let result = await awaitSettled(chain, "The chain showPreparedFeed returned, its feed answering on the main queue")
+    try result?.get()
+  }
+
   @Test("showPreparedFeed called from the main queue still updates the screen from the main queue")
   func calledFromTheMainQueue() async throws {
     let work = QueueProbe.make("work")

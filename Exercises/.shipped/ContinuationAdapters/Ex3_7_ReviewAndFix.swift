@@ -14,6 +14,8 @@
 //   - `WidgetProvider` shows the first three headlines, in order; [widget-headlines]
 //   - `FeedRepository` passes `refresh` on as `forceRefresh`; `FeedPresenter.refresh()` asks for fresh
 //     articles, and the widget for cached ones; [refresh-flags]
+//   - the progress stream gives every progress value, in order, however many arrive before the
+//     bar reads them; [progress-values-lost]
 //   - the progress stream ends when the download ends, whether it succeeds or fails.
 //     [progress-failure-hangs]
 // Each failing test names one problem.

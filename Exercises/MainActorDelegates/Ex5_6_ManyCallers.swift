@@ -13,6 +13,8 @@
 //   - After an answer, a new request asks the center again, and returns the next answer, not the
 //     last. [cached-answer] [resume-in-task]
 //   - Each caller's continuation is resumed exactly once. [double-resume] [never-emptied]
+//   (What a caller whose task is cancelled while it waits gets is yours too: the user's answer, or
+//   one of its own such as `.denied`, once, as long as it is resumed exactly once.)
 
 import CourseCatalog
 import LegacyKit

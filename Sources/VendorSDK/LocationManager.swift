@@ -30,20 +30,26 @@ public struct LocationUnavailable: Error, Equatable {
 /// declarations says which thread its closures run on, so Swift 6 cannot warn about it.
 public final class LocationManager {
   private let queue = DispatchQueue(label: "vendor.location")
-  private let fix: LocationFix?
+  private let answers: [LocationFix?]
   /// How many times `requestLocation` has been called.
   public private(set) var requests = 0
 
   /// A manager whose every request reports `fix`, or `LocationUnavailable` when it is `nil`.
   public init(reporting fix: LocationFix?) {
-    self.fix = fix
+    answers = [fix]
+  }
+
+  /// A manager whose requests report `answers` in turn, the last one again once they run out: each a
+  /// fix, or `LocationUnavailable` where it is `nil`.
+  public init(reportingInTurn answers: [LocationFix?]) {
+    self.answers = answers.isEmpty ? [nil] : answers
   }
 
   /// Asks for one fix, and calls `completion` once with it or with an error, later, on the SDK's
   /// own queue (never the main one).
   public func requestLocation(_ completion: @escaping (LocationFix?, Error?) -> Void) {
+    let fix = answers[min(requests, answers.count - 1)]
     requests += 1
-    let fix = self.fix
     queue.async {
       if let fix {
         completion(fix, nil)

@@ -7,7 +7,7 @@ import Testing
 // Names are qualified here: the exercise and its reference declare the same ones.
 extension Ex9_7_RetryWithBackoffTests {
   @Test(
-    "On drawn calls (one to eight attempts, first delays of 1 to 3 s, 40 s or ten minutes, attempts failing with errors of every kind, retryable or not, or a cancellation), retrying gives what the reference gives"
+    "On drawn calls (one to eight attempts, first delays of 1 to 3 s, 40 s or ten minutes, attempts failing with errors of every kind, retryable or not, or a cancellation, taking time on the clock or none), retrying gives what the reference gives"
   )
   func generatedRetries() async {
     // A retry that never ends on the clock it was given, or waits on another one, is the targeted tests'
@@ -36,6 +36,8 @@ extension Ex9_7_RetryWithBackoffTests {
         $0 += 1
         return $0
       }
+      // The attempt takes its time on the clock, as a request takes time on the network.
+      if scenario.attemptSeconds > 0 { clock.advance(by: .seconds(scenario.attemptSeconds)) }
       return try scenario.attempts[min(number, scenario.attempts.count) - 1].get()
     }
     let (maxAttempts, delay) = (scenario.maxAttempts, Duration.seconds(scenario.initialDelay))
@@ -59,7 +61,7 @@ extension Ex9_7_RetryWithBackoffTests {
       }
     }
     return
-      "maxAttempts \(scenario.maxAttempts), initialDelay \(scenario.initialDelay) s, and attempts giving \(attempts.joined(separator: ", "))\(attempts.count > 1 ? " (the last repeating)" : "")"
+      "maxAttempts \(scenario.maxAttempts), initialDelay \(scenario.initialDelay) s, and attempts giving \(attempts.joined(separator: ", "))\(attempts.count > 1 ? " (the last repeating)" : "")\(scenario.attemptSeconds > 0 ? ", each taking \(scenario.attemptSeconds) s on the clock" : "")"
   }
 
   static func difference(
@@ -72,7 +74,7 @@ extension Ex9_7_RetryWithBackoffTests {
     let should = "where it makes \(expected.attempts), waits \(expected.waits), and \(expected.outcome)"
     if mine.attempts == expected.attempts, mine.outcome == expected.outcome {
       return
-        "\(did), \(should): wait `initialDelay` before the second attempt, twice that before the third, and so on, whatever `initialDelay` is, which \"It waits initialDelay on the clock it was given\" explains. [fixed-delay]"
+        "\(did), \(should): wait `initialDelay` before the second attempt, twice that before the third, and so on, whatever `initialDelay` is\(scenario.attemptSeconds > 0 ? ", each wait counted from the end of the attempt before it, however long that attempt took" : ""), which \"It waits initialDelay on the clock it was given\" explains. [fixed-delay]"
     }
     // Why the reference stopped where it did: a success, an error it may not retry, a cancellation, or the last attempt.
     let last = scenario.attempts[min(expected.attempts, scenario.attempts.count) - 1]

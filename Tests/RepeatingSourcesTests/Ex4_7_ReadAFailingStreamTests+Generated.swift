@@ -49,6 +49,42 @@ extension Ex4_7_ReadAFailingStreamTests {
     }
   }
 
+  @Test(
+    "A chat that had broken before a read whose task is cancelled is read as the reference reads it: every message, then .failed"
+  )
+  func brokenBeforeACancelledRead() async throws {
+    // A stream that has failed keeps its messages and its error for its reader, a cancelled one too: the
+    // loop reads them all and throws the error, so the ending is the stream's, not the cancel's.
+    let (messages, error) = (["a", "b"], ConnectionLost.midChat)
+    // Read as the reference reads it when nobody cancels, or the other tests say what differs.
+    let plain = try await Self.read(
+      Self.chat(messages, throwing: error),
+      ifHung: "The chat broke, but transcript(of:) never returned. [never-returns]")
+    let expectedPlain = await RepeatingSourcesReference.transcript(of: Self.chat(messages, throwing: error))
+    guard let plain, plain.messages == expectedPlain.messages,
+      Self.identity(plain.ending) == Self.identity(expectedPlain.ending)
+    else { return }
+    let mine = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await RepeatingSources.transcript(of: Self.chat(messages, throwing: error))
+    }
+    let reference = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await RepeatingSourcesReference.transcript(of: Self.chat(messages, throwing: error))
+    }
+    let expected = await reference.value
+    let sentence =
+      "The chat had broken before a read whose task was cancelled, and transcript(of:) never returned: the loop reads the messages and throws the stream's error, a cancel or not. [never-returns]"
+    guard let result = try await withDeadline("transcript(of:)", ifHung: sentence, operation: { await mine.value })
+    else { return }
+    // Only an ending read off the task instead of the loop: every message was read, and the error with them.
+    guard result.messages == expected.messages, case .cancelled = result.ending, case .failed = expected.ending
+    else { return }
+    Issue.record(
+      "The chat had broken with ConnectionLost.midChat after \(Said.messages(messages)), before a read whose task was cancelled, and the transcript has \(Said.messages(result.messages)), \(Self.said(result.ending)), where the loop still reads every message and then throws the stream's error: \(Said.messages(expected.messages)), \(Self.said(expected.ending)). An error the loop throws is the stream's ending, even in a cancelled task; `.cancelled` is for a loop that ended quietly, so ask `Task.isCancelled` after the loop, not in the `catch`. [cancel-as-closed]"
+    )
+  }
+
   /// An ending with its error's type, so that two errors that print alike still differ.
   static func identity(_ ending: ChatEnding) -> String {
     guard case .failed(let error) = ending else { return said(ending) }

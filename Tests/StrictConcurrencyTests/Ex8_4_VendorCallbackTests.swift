@@ -35,6 +35,42 @@ struct Ex8_4_VendorCallbackTests {
     Self.explain(child, "an error", alsoIn: "When the SDK answers on its own queue")
   }
 
+  @Test(
+    "When the SDK answers a fix, an error, another fix, the same again and an error, the screen shows each answer in turn (in a child process)"
+  )
+  func showsEachAnswer() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 10) {
+          try await Ex8_4_VendorCallbackTests.locateInTurn([
+            LocationFix(latitude: 51.5, longitude: -0.1), nil, LocationFix(latitude: 48.9, longitude: 2.4),
+            LocationFix(latitude: 48.9, longitude: 2.4), nil,
+          ])
+        }
+      }
+    }
+    Self.explain(child, "a fix, then an error", alsoIn: "When the SDK answers on its own queue")
+  }
+
+  /// In the child: asks one screen to locate once per answer of `answers`, each once the one before was
+  /// shown, and checks that the screen shows each answer as it comes.
+  @MainActor static func locateInTurn(_ answers: [LocationFix?]) async throws {
+    let updates = Locked(0)
+    let screen = LocationScreen(manager: LocationManager(reportingInTurn: answers)) { updates.withLock { $0 += 1 } }
+    let said = { (fix: LocationFix?) in fix.map { "the fix \($0.latitude), \($0.longitude)" } ?? "an error" }
+    for (index, fix) in answers.enumerated() {
+      screen.locate()
+      // An update that never comes is the other tests' finding.
+      guard await eventually({ updates.withLock { $0 } > index }) else { return }
+      guard screen.shown == fix, screen.failed == (fix == nil) else {
+        let before = answers[..<index].map(said).joined(separator: ", ")
+        throw ResumeProbe.ProbeFailure(
+          "The SDK answered \(before), then \(said(fix)), and the screen shows \(screen.shown.map { "\($0.latitude), \($0.longitude)" } ?? "nothing"), with `failed` \(screen.failed): `shown` is the last answer's fix, or `nil` after an error, and `failed` whether that answer was an error, whatever the answers before it. [update-lost]"
+        )
+      }
+    }
+  }
+
   /// In the child: asks a screen to locate, with an SDK that reports `fix`, and checks what it shows.
   @MainActor static func locate(reporting fix: LocationFix?) async throws {
     let updates = Locked(0)

@@ -17,7 +17,8 @@ struct Ex8_6_ApproachableConcurrencyTests {
   /// mark (`Thread.isMainThread` would be wrong). The first drawing waits until the others have
   /// started, if they start at all (a gallery that draws all three at once), so a gallery that keeps
   /// them in the order they finish shows it every time. Then another gallery loads images of which one
-  /// appears three times, and the program prints its thumbnails: one per image, repeats too.
+  /// appears three times and one is empty, and the program prints its thumbnails: one per image,
+  /// repeats and the empty one too.
   static let driver = """
     import Foundation
     import Synchronization
@@ -58,7 +59,7 @@ struct Ex8_6_ApproachableConcurrencyTests {
         print("thumbnails: \\(gallery.thumbnails)")
         let plain = Drawings(firstWaitsForOthers: false)
         let again = Gallery(thumbnailer: Thumbnailer(render: { image in plain.draw(image) }))
-        await again.load([[6], [6], [2, 4], [6]])
+        await again.load([[6], [], [6], [2, 4], [6]])
         print("repeated images' thumbnails: \\(again.thumbnails)")
         print("asked directly, drawn on the main actor: \\(await askDirectly())")
       }
@@ -73,7 +74,8 @@ struct Ex8_6_ApproachableConcurrencyTests {
     """
 
   @Test(
-    "Built as the app is, every thumbnail is drawn off the main actor, and kept in order, one per image, repeats too")
+    "Built as the app is, every thumbnail is drawn off the main actor, and kept in order, one per image, repeats and empty ones too"
+  )
   func drawsOffTheMainActor() async {
     guard let run = await Swift6Build.buildAndRun("8.6", driver: Self.driver) else { return }
     let lines = run.text.split(separator: "\n").map(String.init)
@@ -105,8 +107,8 @@ struct Ex8_6_ApproachableConcurrencyTests {
     let prefix = "repeated images' thumbnails: "
     let repeated = lines.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } ?? "nothing"
     #expect(
-      kept != "[[1, 2], [3], [4, 5, 6]]" || repeated == "[[3], [3], [1, 2], [3]]",
-      "Loading the images [6], [6], [2, 4] and [6], the gallery kept \(repeated), not [[3], [3], [1, 2], [3]]: one thumbnail per image, so an image that comes three times gets three, each in its image's place. [wrong-order]"
+      kept != "[[1, 2], [3], [4, 5, 6]]" || repeated == "[[3], [], [3], [1, 2], [3]]",
+      "Loading the images [6], [], [6], [2, 4] and [6], the gallery kept \(repeated), not [[3], [], [3], [1, 2], [3]]: one thumbnail per image, an empty image's too (drawn as any other), and an image that comes three times gets three, each in its image's place. [wrong-order]"
     )
   }
 

@@ -13,8 +13,8 @@ struct Ex8_7_FeedModelsTests {
 
   /// A program built from the module's three files: a screen hands three articles to the store, shows
   /// a page of two, opens one, and shows a page of three; then it marks read two of the articles it
-  /// handed over, which are no longer its to change, and shows the page again. (It changes only
-  /// `isRead`, which the store itself sets, so any file that builds with the store lets it.)
+  /// handed over, which are no longer its to change, and shows the page again; then a page of 0. (It
+  /// changes only `isRead`, which the store itself sets, so any file that builds with the store lets it.)
   static let driver = """
     import VendorSDK
 
@@ -39,6 +39,9 @@ struct Ex8_7_FeedModelsTests {
         markRead(&articles[2])
         await screen.show([])
         print("after changes outside the store: \\(screen.lines)")
+        screen.setPageSize(0)
+        await screen.show([])
+        print("a page of 0: \\(screen.lines)")
       }
 
       /// Marks the caller's `article` read (through `inout`, so the array is changed whether
@@ -82,6 +85,12 @@ struct Ex8_7_FeedModelsTests {
       after == before,
       "After the store had kept the articles, the screen changed the ones it had handed over (articles 3 and 2 marked read), and the store's page went from \(before) to \(after): an article handed to the store is the store's own, and nothing outside the store changes what it keeps. A class hands over a reference that its sender can still change; a struct of `Sendable` members hands over a copy. [shared-article]"
     )
+    let none = page("a page of 0: ")
+    if pages == expected, none != "[]" {
+      Issue.record(
+        "With the page size set to 0, the screen showed \(none): every page has `feedPageSize` articles at most, so none at 0; the global keeps the value the settings screen wrote, whatever it is. [wrong-page]"
+      )
+    }
   }
 
   @Test("What `@preconcurrency import VendorSDK` takes on trust holds: `LocationFix` is a struct of two `Double`s")

@@ -11,6 +11,8 @@
 // before it. [try-optional-loop] [wrapped-error] [catch-drops-messages]
 // A read whose task is cancelled is `.cancelled`, with the messages read until then: the
 // loop ends quietly on a cancel, without throwing, so ask after the loop. [cancel-as-closed]
+// An error the loop throws is `.failed` even in a cancelled read: a stream that had failed
+// before the cancel still gives its messages, then its error. [cancel-as-closed]
 // Return only once the stream has ended, or the task has been cancelled. [never-returns] [read-in-task]
 
 import CourseCatalog

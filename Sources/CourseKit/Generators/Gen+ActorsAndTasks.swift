@@ -42,9 +42,13 @@ public struct RetryScenario: Sendable {
   /// The first delay, in seconds.
   public var initialDelay: Int
   public var attempts: [Result<String, any Error>]
+  /// How long each attempt takes on the clock, in seconds: a wait is counted from the end of the attempt
+  /// before it, so an attempt that takes time shortens none.
+  public var attemptSeconds: Int
 
-  public init(maxAttempts: Int, initialDelay: Int, attempts: [Result<String, any Error>]) {
+  public init(maxAttempts: Int, initialDelay: Int, attempts: [Result<String, any Error>], attemptSeconds: Int = 0) {
     (self.maxAttempts, self.initialDelay, self.attempts) = (maxAttempts, initialDelay, attempts)
+    self.attemptSeconds = attemptSeconds
   }
 
   /// The errors an attempt fails with: the app's own, the legacy app's, the system's, and a
@@ -63,7 +67,7 @@ public struct RetryScenario: Sendable {
 extension Gen where Value == RetryScenario {
   /// One to eight attempts allowed, a first delay of 1 to 3 seconds, 40 seconds or ten minutes (so that
   /// waits pass any cap a backoff might be given), and one to six attempts drawn, each a success or an
-  /// error of ``RetryScenario/errors``.
+  /// error of ``RetryScenario/errors``; each attempt takes no time on the clock, or a second, or 30.
   public static var retries: Gen<RetryScenario> {
     Gen<RetryScenario> { choices in
       let maxAttempts = Gen<Int>.int(in: 1...8).draw(&choices)
@@ -74,7 +78,9 @@ extension Gen where Value == RetryScenario {
         return error == RetryScenario.errors.count
           ? .success("attempt \(number + 1)") : .failure(RetryScenario.errors[error])
       }
-      return RetryScenario(maxAttempts: maxAttempts, initialDelay: initialDelay, attempts: attempts)
+      let attemptSeconds = Gen<Int>.element(of: [0, 0, 1, 30]).draw(&choices)
+      return RetryScenario(
+        maxAttempts: maxAttempts, initialDelay: initialDelay, attempts: attempts, attemptSeconds: attemptSeconds)
     }
   }
 }

@@ -87,7 +87,7 @@ extension Catalog {
             "Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`"),
           AntiPattern(id: "isolated-conformance", "Every batch lands in `images`, on the main actor, in order"),
           AntiPattern(id: "strong-self", "The handler's closure captures the model strongly"),
-          AntiPattern(id: "unowned-self", "A model that goes away while batches are still on their way"),
+          AntiPattern(id: "unowned-self", "The closure captures the model `unowned`"),
           AntiPattern(id: "loader-not-kept", unlisted: "The model lets go of a loader that needs an owner"),
         ]),
       Exercise(

@@ -57,9 +57,10 @@ extension Ex4_7_ReadAFailingStreamTests {
     // loop reads them all and throws the error, so the ending is the stream's, not the cancel's.
     let (messages, error) = (["a", "b"], ConnectionLost.midChat)
     // Read as the reference reads it when nobody cancels, or the other tests say what differs.
-    let plain = try await Self.read(
-      Self.chat(messages, throwing: error),
-      ifHung: "The chat broke, but transcript(of:) never returned. [never-returns]")
+    let plain = try await withDeadline(
+      "transcript(of:)", ifHung: "The chat broke, but transcript(of:) never returned. [never-returns]",
+      operation: { await RepeatingSources.transcript(of: Self.chat(messages, throwing: error)) })
+    // Not the learner's code: the reference reads a stream that has already ended.
     let expectedPlain = await RepeatingSourcesReference.transcript(of: Self.chat(messages, throwing: error))
     guard let plain, plain.messages == expectedPlain.messages,
       Self.identity(plain.ending) == Self.identity(expectedPlain.ending)
@@ -72,6 +73,7 @@ extension Ex4_7_ReadAFailingStreamTests {
       withUnsafeCurrentTask { $0?.cancel() }
       return await RepeatingSourcesReference.transcript(of: Self.chat(messages, throwing: error))
     }
+    // Not the learner's code: the reference's read of a stream that has already ended.
     let expected = await reference.value
     let sentence =
       "The chat had broken before a read whose task was cancelled, and transcript(of:) never returned: the loop reads the messages and throws the stream's error, a cancel or not. [never-returns]"

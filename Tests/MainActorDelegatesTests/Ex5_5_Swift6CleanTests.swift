@@ -141,7 +141,7 @@ struct Ex5_5_Swift6CleanTests {
   nonisolated func droppedWhileBatchesAreQueued() async {
     let child = await ChildProcessSlots.shared.run {
       await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
-        await ResumeProbe.run(within: 2) {
+        await ResumeProbe.run(within: 5) {
           let probe = LeakProbe()
           let count = 3
           let handedOver = DispatchSemaphore(value: 0)
@@ -159,7 +159,7 @@ struct Ex5_5_Swift6CleanTests {
               var model: GalleryScreenModel? = GalleryScreenModel(plan: plan)
               model?.load()
               if let model { probe.track(model, "the screen model") }
-              let until = DispatchTime.now() + Deadline.scaled(0.5)
+              let until = DispatchTime.now() + Deadline.scaled(2)
               for _ in 0..<count {
                 if handedOver.wait(timeout: until) == .timedOut { break }
               }

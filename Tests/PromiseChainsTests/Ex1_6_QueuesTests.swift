@@ -49,14 +49,20 @@ struct Ex1_6_QueuesTests {
     let work = QueueProbe.make("work")
     api.feeds.script(Script.succeed(Article.samples).on(.main))
     let mainWasFree = Locked<Bool?>(nil)
-    let chain = showPreparedFeed(session: session, api: api, screen: screen, work: work) { articles in
-      // A slow step, which lasts until the main queue has run a block of its own: at once when the main
-      // queue is free, never while a handler on it waits for this step to end.
-      let ran = DispatchSemaphore(value: 0)
-      DispatchQueue.main.async { ran.signal() }
-      let free = ran.wait(timeout: .now() + Deadline.scaled(10)) == .success
-      mainWasFree.withLock { $0 = $0 ?? free }
-      return articles.filter(\.isPublished)
+    let (api, screen, session) = (api, screen, session)
+    // Built on the main queue, whose reply from the feed is queued behind the block that builds the chain:
+    // a step with `on: nil` then runs on the main queue every time, never at once on a thread that found
+    // the feed already answered.
+    let chain = await MainActor.run {
+      showPreparedFeed(session: session, api: api, screen: screen, work: work) { articles in
+        // A slow step, which lasts until the main queue has run a block of its own: at once when the main
+        // queue is free, never while a handler on it waits for this step to end.
+        let ran = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { ran.signal() }
+        let free = ran.wait(timeout: .now() + Deadline.scaled(10)) == .success
+        mainWasFree.withLock { $0 = $0 ?? free }
+        return articles.filter(\.isPublished)
+      }
     }
     // A chain that never settles without running the step is the other tests' finding.
     guard await eventually(within: 12, { mainWasFree.withLock { $0 } != nil || chain.isResolved }) else { return }

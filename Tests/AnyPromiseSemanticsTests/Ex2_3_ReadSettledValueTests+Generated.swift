@@ -18,6 +18,10 @@ extension Ex2_3_ReadSettledValueTests {
       Gen<DynamicObject>.oneOf([
         .plainObject,
         Gen<Int>.int(in: 0...0).map { _ in DynamicObject(AnyPromise.Manifold("ada", 3), "the manifold (\"ada\", 3)") },
+        // Fulfilled, though `objc.value`, the manifold's first value, is an error: only `isRejected` tells.
+        Gen<any Error>.anyErrorOrOwnCancellation.map { error in
+          DynamicObject(AnyPromise.Manifold(error, "ada"), "the manifold (\(Said.errorCase(error)), \"ada\")")
+        },
       ]).map { .fulfilled($0) },
       Gen<any Error>.anyErrorOrOwnCancellation.map { .rejected($0) },
       Gen<Int>.int(in: 0...0).map { _ in .pending },
@@ -96,6 +100,10 @@ extension Ex2_3_ReadSettledValueTests {
     let reference = read(promise, as: expected, reference: true)
     guard mine != reference else { return nil }
     let gave = "settledResult(of:as: \(expected.rawValue).self) gave \(mine.words), where"
+    if case .fulfilled(let object) = drawn, mine.kind == .failure {
+      return
+        "\(gave) a promise fulfilled with \(object) is not rejected (\(reference.words)): its `objc.value` is an error, and only `isRejected` says whether the promise was rejected. Ask `isRejected` first, never the value's type. [rejection-as-value]"
+    }
     switch reference.kind {
     case .pending:
       return

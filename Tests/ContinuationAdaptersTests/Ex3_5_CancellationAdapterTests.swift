@@ -135,6 +135,12 @@ struct Ex3_5_CancellationAdapterTests {
     if case .exactlyOnce = ResumeProbe.verdict(of: child), !DataRace.sanitizerIsRunning,
       let program = await RaceProgram.run("3.5", driver: Self.startRaceDriver), !program.endedInOrder
     {
+      if let broken = program.broken, broken.hasSuffix("never returned") {
+        Issue.record(
+          "A cancel that comes while the download is starting ends the load with `CancellationError`, with a downloader that stays silent after a cancel too: when \(program.order), \(broken). A cancel that finds nothing to resume yet is recorded, and the code that stores the continuation resumes it at once when it finds the cancel there, rather than leaving it to the cancelled download's callback. [cancel-without-resume]"
+        )
+        return
+      }
       if let broken = program.broken {
         Issue.record(
           "A cancel that comes while the download is starting, before you hold its task, is recorded, and the task cancelled as soon as you hold it: when \(program.order), \(broken), which \"A cancel released together with the completion\" explains. A check in one lock section and an act in another let the other thread in between: decide whether a cancel came in the lock section that stores the task, and take the task in the one that records the cancel. [cancel-before-task-known]"
@@ -332,13 +338,22 @@ extension Ex3_5_CancellationAdapterTests {
           box.lock.lock(); let completion = box.completion; box.lock.unlock()
           let running = downloader.tasks.contains { !$0.isCancelled }
           if running { completion?() }
+          // A load that is right ends within milliseconds of both bodies; ten seconds is for a loaded machine.
           var result: Result<Thumbnail, any Error>?
-          for _ in 0..<2_000 where result == nil {
+          for _ in 0..<10_000 where result == nil {
             try? await Task.sleep(for: .milliseconds(1))
             box.lock.lock(); result = box.result; box.lock.unlock()
           }
-          // A load that never ends here is the other tests' business (a cancel nobody hears).
-          guard let result else { return }
+          guard let result else {
+            // A download left running was answered above: a load that still never ended heard no cancel,
+            // which the other tests name. One whose download was cancelled waited for a callback that this
+            // downloader, silent after a cancel, never makes.
+            if !running {
+              print("RACE BROKE: the load was cancelled, its download too, and it never returned")
+              exit(1)
+            }
+            return
+          }
           if running {
             print("RACE BROKE: the load was cancelled and its download kept running")
             exit(1)

@@ -32,6 +32,84 @@ extension Ex3_7_ReviewAndFixTests {
     )
   }
 
+  @Test(
+    "FeedPresenter: over drawn refreshes one after another (feeds of every kind, empty ones too, errors of every kind, each kind of cancellation), it shows what the reference's shows"
+  )
+  func generatedPresenterRefreshes() async {
+    // A refresh that never ends is the targeted tests' finding (a bridge that never resumes on a
+    // rejection), said there in a second, not once per scenario the shrinker tries.
+    let control: [Swift.Result<[Article], any Error>] = [.success(Article.samples), .failure(LegacyError.offline)]
+    let controlEnded = try? await withDeadline("two refreshes, the second failing") {
+      await Self.shownAfterEach(control, reference: false)
+    }
+    guard controlEnded != nil else { return }
+    await Generated.expect(
+      "FeedPresenter.refresh()", Gen.articleLoads, describe: { "\(Said.loads($0)), one refresh after another" }
+    ) { loads in
+      let mine = await Self.shownAfterEach(loads, reference: false)
+      let reference = await Self.shownAfterEach(loads, reference: true)
+      return await Self.presenterDifference(loads, mine: mine, reference: reference)
+    }
+  }
+
+  /// What `articles` held after each of `loads`, one refresh after another, on a fresh presenter: the
+  /// exercise's, or the reference's.
+  @MainActor
+  static func shownAfterEach(_ loads: [Swift.Result<[Article], any Error>], reference: Bool) async -> [[Article]] {
+    let cloud = ArticleCloud()
+    cloud.articles.replace(
+      loads.map { load -> Script<[Article]> in
+        switch load {
+        case .success(let feed): .succeed(feed)
+        case .failure(let error): .fail(error)
+        }
+      })
+    var shown: [[Article]] = []
+    if reference {
+      let presenter = ContinuationAdaptersReference.FeedPresenter(cloud: cloud, activity: ActivityIndicator())
+      for _ in loads {
+        await presenter.refresh()
+        shown.append(presenter.articles)
+      }
+    } else {
+      let presenter = ContinuationAdapters.FeedPresenter(cloud: cloud, activity: ActivityIndicator())
+      for _ in loads {
+        await presenter.refresh()
+        shown.append(presenter.articles)
+      }
+    }
+    return shown
+  }
+
+  /// How the first refresh after which the presenter showed other articles than the reference's differs,
+  /// in the lesson's words; `nil` when none does.
+  static func presenterDifference(
+    _ loads: [Swift.Result<[Article], any Error>], mine: [[Article]], reference: [[Article]]
+  ) async -> String? {
+    for (index, load) in loads.enumerated() where mine[index] != reference[index] {
+      let which = loads.count == 1 ? "The refresh" : "Refresh \(index + 1) of \(loads.count)"
+      switch load {
+      case .success(let feed):
+        return
+          "\(which) found the feed \(Said.feed(feed)), and the presenter then showed \(Said.feed(mine[index])): a refresh shows the articles the cloud sent, as they came, an empty feed too (\(Said.feed(reference[index]))), which \"FeedPresenter: the spinner is stopped\" explains. [other-articles]"
+      case .failure(let error):
+        // A repository that returned for this failure handed the presenter an answer: the cause is there.
+        let cloud = ArticleCloud()
+        cloud.articles.script(.fail(error))
+        let returned = try? await withDeadline("FeedRepository.latest(refresh:) on a failed request") {
+          try await ContinuationAdapters.FeedRepository(cloud: cloud).latest(refresh: true)
+        }
+        if let returned {
+          return
+            "\(which) failed with \(Said.error(error)), and FeedRepository.latest(refresh:) returned \(Said.feed(returned)) for it instead of throwing, so the presenter showed that: a request that fails or is cancelled throws, whatever its error, which \"FeedRepository: a failed or cancelled request throws\" explains. [swallow-error]"
+        }
+        return
+          "\(which) failed with \(Said.error(error)), and the presenter then showed \(Said.feed(mine[index])): a failed refresh keeps the articles it had (\(Said.feed(reference[index]))), which \"FeedPresenter: a failed refresh stops the spinner\" explains. [clears-articles]"
+      }
+    }
+    return nil
+  }
+
   /// How the widget's headlines over a repository answering `feed` differ from the reference's, in a
   /// sentence; `nil` when they do not.
   static func widgetDifference(_ feed: [Article]) async -> String? {

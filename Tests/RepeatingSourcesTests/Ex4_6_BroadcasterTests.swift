@@ -154,6 +154,14 @@ struct Ex4_6_BroadcasterTests {
       registrations == 1,
       "Decide under the lock: a second subscriber that came while the first was registering with the ticker left \(registrations) registrations, not one. Ask \"am I first?\" and register in one step, under the lock, for the first subscriber only: every later one shares its registration, never makes one of its own. [strong-listener] [register-per-subscriber]"
     )
+    // Registered once for all: a second registration that was let go again still had the ticker call two
+    // handlers for one broadcaster while both were registered.
+    let made = ticker.registrationsMade
+    if registrations == 1, made != 1 {
+      Issue.record(
+        "Decide under the lock: a second subscriber that came while the first was registering with the ticker made a registration of its own and then let one go (\(made) registrations made for one broadcaster), so for a while the ticker called two handlers for it. Ask \"am I first?\" and register in one step, under the lock, for the first subscriber only: every later one shares its registration, never makes one of its own. [register-per-subscriber]"
+      )
+    }
     withExtendedLifetime((first, second)) {}
   }
 

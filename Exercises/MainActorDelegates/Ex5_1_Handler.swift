@@ -6,7 +6,8 @@
 // Make `ImageBatchHandler` forward each batch to `didLoadBatch`, a closure isolated to the
 // main actor, without blocking the loader's queue and without assuming it is already on the
 // main actor. [drops-batches] [sync-unless-on-main] [wrap-in-assume-isolated]
-// Batches reach `didLoadBatch` in the order the loader delivered them. [task-per-callback]
+// Batches reach `didLoadBatch` in the order the loader delivered them, whether it delivered them on
+// its background queue or on the main queue itself. [task-per-callback]
 // Called on the main queue itself, the handler neither blocks nor deadlocks. [main-sync]
 // A batch handed over before the handler is released still reaches `didLoadBatch` (the
 // loader let go of a handler, not of the screen). [weak-handler]

@@ -1,3 +1,4 @@
+import CourseCatalog
 import CourseKit
 import Foundation
 import LegacyKit
@@ -81,6 +82,71 @@ struct Ex5_1_HandlerTests {
     }
     expectFinished(child, "ImageBatchHandler", ifTrappedInCall: Self.trappedOffMain)
   }
+
+  // In a test process the main queue does not run on the process's main thread (on Linux), so a handler
+  // that delivers at once when `Thread.isMainThread` says it is there never takes that path here. In an
+  // app the main queue is the main thread: this builds the file into a small program of its own, whose
+  // main queue is its main thread, and hands over two batches in one turn of it.
+  @Test(
+    "A batch handed over on the main queue, right after one from the loader's queue, comes after it, proved in a program of its own"
+  )
+  func mainQueueBatchKeepsItsPlace() async {
+    guard let program = await RaceProgram.run("5.1", driver: Self.mainThreadDriver) else { return }
+    // Nothing delivered, by a file that still holds the stub's line: not started, which the kit reports.
+    if program.text.contains("DELIVERED: 0"), ExerciseSource.code(of: "5.1")?.contains("NotStarted(\"5.1\")") == true {
+      _ = NotStarted("5.1")
+      return
+    }
+    guard let broken = program.broken else { return }
+    Issue.record(
+      "The loader handed over a batch from its background queue and then, in the same turn of the main queue, another on the main queue itself, and \(broken). In an app the main queue is the main thread, and a batch delivered at once because the handler found itself there jumps ahead of one still waiting for its hop. Hop the same way for every batch, wherever it comes from: Task { @MainActor in didLoadBatch(batch) }. [task-per-callback]"
+    )
+  }
+
+  /// The program's `@main` for ``mainQueueBatchKeepsItsPlace()``: its main thread runs the main run loop,
+  /// which serves the main queue there, as an app's does (on Linux, `dispatchMain()` and an async `main`
+  /// leave the main queue to another thread).
+  static let mainThreadDriver = """
+    import Dispatch
+    import Foundation
+    import LegacyKit
+
+    // NSCondition, a lock the harness does not stand in for.
+    final class Seen: @unchecked Sendable {
+      let lock = NSCondition()
+      var sizes: [Int] = []
+      func add(_ size: Int) { lock.lock(); sizes.append(size); lock.unlock() }
+      var all: [Int] { lock.lock(); defer { lock.unlock() }; return sizes }
+    }
+
+    @main struct RaceDriver {
+      static func main() {
+        let seen = Seen()
+        let handler = ImageBatchHandler { batch in seen.add(batch.count) }
+        let loader = ImageBatchLoader(delegate: nil)
+        DispatchQueue.main.async {
+          let handedOver = DispatchSemaphore(value: 0)
+          DispatchQueue.global().async {
+            handler.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1))
+            handedOver.signal()
+          }
+          // A handler that waits for the main queue never returns here: the other tests name that.
+          guard handedOver.wait(timeout: .now() + 5) == .success else { return }
+          handler.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(1, size: 2))
+        }
+        Thread.detachNewThread {
+          for _ in 0..<5_000 where seen.all.count < 2 { Thread.sleep(forTimeInterval: 0.001) }
+          if seen.all == [2, 1] {
+            print("RACE BROKE: the second batch reached didLoadBatch before the first")
+            exit(1)
+          }
+          print("DELIVERED: \\(seen.all.count)")
+          exit(0)
+        }
+        RunLoop.main.run()
+      }
+    }
+    """
 
   @Test("Called from the main queue itself, the handler neither blocks nor deadlocks, proved in a child process")
   func noDeadlockOnMain() async {

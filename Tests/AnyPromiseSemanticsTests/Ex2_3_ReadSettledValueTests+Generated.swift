@@ -100,7 +100,8 @@ extension Ex2_3_ReadSettledValueTests {
     let reference = read(promise, as: expected, reference: true)
     guard mine != reference else { return nil }
     let gave = "settledResult(of:as: \(expected.rawValue).self) gave \(mine.words), where"
-    if case .fulfilled(let object) = drawn, mine.kind == .failure {
+    // Only when the value is an error: code that fails a fulfilled promise for another reason gets the sentences below.
+    if case .fulfilled(let object) = drawn, mine.kind == .failure, promise.objc.value is any Error {
       return
         "\(gave) a promise fulfilled with \(object) is not rejected (\(reference.words)): its `objc.value` is an error, and only `isRejected` says whether the promise was rejected. Ask `isRejected` first, never the value's type. [rejection-as-value]"
     }

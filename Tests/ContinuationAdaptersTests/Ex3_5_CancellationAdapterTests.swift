@@ -349,7 +349,7 @@ extension Ex3_5_CancellationAdapterTests {
             // which the other tests name. One whose download was cancelled waited for a callback that this
             // downloader, silent after a cancel, never makes.
             if !running {
-              print("RACE BROKE: the load was cancelled, its download too, and it never returned")
+              print("RACE BROKE: the load was cancelled, no download of it was left running, and it never returned")
               exit(1)
             }
             return

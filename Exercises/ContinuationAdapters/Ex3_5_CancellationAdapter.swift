@@ -12,7 +12,8 @@
 //   - a task that is already cancelled does not leave a download running; [no-early-cancel-check]
 //   - a cancel that comes while the download is starting, before you hold its task, still
 //     cancels it; [cancel-before-task-known]
-//   - a cancel that races the completion still resumes exactly once. [both-resume]
+//   - a cancel that races the completion still resumes exactly once: neither leaves the
+//     resume to the other. [both-resume] [neither-resumes]
 
 import CourseCatalog
 import LegacyKit

@@ -91,6 +91,8 @@ extension Catalog {
           AntiPattern(id: "no-early-cancel-check", "`onCancel` runs at once, before the operation"),
           AntiPattern(id: "cancel-before-task-known", "A cancel that comes while the download is starting"),
           AntiPattern(id: "both-resume", "A cancelled load throws `CancellationError`, once"),
+          AntiPattern(
+            id: "neither-resumes", unlisted: "The completion and the cancel each leave the resume to the other"),
           AntiPattern(id: "thumbnail-not-returned", unlisted: "An uncancelled download does not return its thumbnail"),
           AntiPattern(id: "download-error-replaced", unlisted: "A failed download throws another error than its own"),
         ]),

@@ -71,7 +71,8 @@ public final class DownloadTask: Sendable {
   /// The id of the image being downloaded.
   public let id: Int
   private let behavior: ImageDownloader.CancelBehavior
-  private let state: Locked<(completion: (@Sendable (Result<Thumbnail, any Error>) -> Void)?, cancelled: Bool)>
+  private let state:
+    Locked<(completion: (@Sendable (Result<Thumbnail, any Error>) -> Void)?, cancelled: Bool, called: Bool)>
 
   init(
     id: Int, behavior: ImageDownloader.CancelBehavior,
@@ -79,7 +80,7 @@ public final class DownloadTask: Sendable {
   ) {
     self.id = id
     self.behavior = behavior
-    state = Locked((completion, false))
+    state = Locked((completion, false, false))
   }
 
   /// Whether ``cancel()`` was called.
@@ -87,16 +88,29 @@ public final class DownloadTask: Sendable {
     state.withLock { $0.cancelled }
   }
 
+  /// Whether the completion has been called, with the reply or with ``LegacyError/cancelled``.
+  ///
+  /// Tests read it to tell a reply that reached the adapter from one a silent cancel swallowed.
+  public var completionCalled: Bool {
+    state.withLock { $0.called }
+  }
+
   /// Stops the download; the completion gets ``LegacyError/cancelled``, or nothing, per the downloader's behaviour.
   public func cancel() {
     let completion = state.withLock { state in
       state.cancelled = true
-      return state.completion.take()
+      let completion = state.completion.take()
+      if completion != nil, behavior == .callsBackWithError { state.called = true }
+      return completion
     }
     if behavior == .callsBackWithError { completion?(.failure(LegacyError.cancelled)) }
   }
 
   func finish(_ result: Result<Thumbnail, any Error>) {
-    state.withLock { $0.completion.take() }?(result)
+    state.withLock { state in
+      let completion = state.completion.take()
+      if completion != nil { state.called = true }
+      return completion
+    }?(result)
   }
 }

@@ -113,15 +113,22 @@ struct Ex3_4_DoubleCallbackAdapterTests {
       return
     }
     // Whether the two threads happened to overlap in the child depends on the machine; the race
-    // program's verdict does not, so it speaks first whenever the child saw no other mistake.
+    // program's verdict does not, so it speaks first whenever the child saw no other mistake, or a
+    // hang that the program may trace to an order.
     var raced = false
     switch ResumeProbe.verdict(of: child) {
-    case .exactlyOnce, .resumedTwice: raced = !DataRace.sanitizerIsRunning
+    case .exactlyOnce, .resumedTwice, .neverResumed: raced = !DataRace.sanitizerIsRunning
     default: break
     }
     if raced, let program = await RaceProgram.run("3.4", driver: Self.raceDriver) {
       if let race = DataRace.report(inText: program.text) {
         Issue.record(Comment(rawValue: Self.raced(race)))
+        return
+      }
+      if let broken = program.broken, !program.endedInOrder {
+        Issue.record(
+          "Two callbacks from two threads left the request waiting forever: when \(program.order), \(broken): each left the resume to the other. Decide in one lock section: whoever takes the continuation resumes it, everyone after finds nil. [didresume-flag]"
+        )
         return
       }
       if let misuse = program.misuse, misuse.contains("more than once"), !program.endedInOrder {
@@ -141,17 +148,41 @@ struct Ex3_4_DoubleCallbackAdapterTests {
   }
 
   /// The race program's `@main`: the two callbacks handed to the harness, which runs them one after
-  /// the other (for the sanitizer), then a lock section at a time in every order.
+  /// the other (for the sanitizer), then a lock section at a time in every order. A request that
+  /// has not returned once both have run never will: the program says so.
   static let raceDriver = """
+    import Dispatch
+    import Foundation
     import LegacyKit
+
+    final class Handed: @unchecked Sendable {
+      let ready = DispatchSemaphore(value: 0)
+      let located = DispatchSemaphore(value: 0)
+    }
 
     @main struct RaceDriver {
       static func main() async {
         await RaceHarness.everySchedule(names: ["the first callback", "the second callback"]) { runner in
           let sdk = LocationSDK()
-          sdk.script(Script.twice(.value(.office), .value(.office)).handed(to: { runner.start($0) }))
-          _ = try? await LocationProvider(sdk: sdk).currentLocation()
+          let handed = Handed()
+          sdk.script(
+            Script.twice(.value(.office), .value(.office)).handed(to: { bodies in
+              runner.start(bodies)
+              handed.ready.signal()
+            }))
+          // Detached: this driver runs on the main actor, and blocks its thread while it waits.
+          Task.detached {
+            _ = try? await LocationProvider(sdk: sdk).currentLocation()
+            handed.located.signal()
+          }
+          // A request that never reaches the SDK has nothing to race: the suite's other tests say why.
+          guard handed.ready.wait(timeout: .now() + 10) == .success else { return }
           await runner.waitUntilFinished()
+          // A request that is right returns within milliseconds of both callbacks; ten seconds is for a loaded machine.
+          if handed.located.wait(timeout: .now() + 10) == .timedOut {
+            print("RACE BROKE: both callbacks ran, and neither resumed the request")
+            exit(1)
+          }
         }
       }
     }

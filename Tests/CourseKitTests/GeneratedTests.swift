@@ -56,4 +56,15 @@ struct GeneratedTests {
       })
     #expect(failure.scenario == "[\"n1\"]")
   }
+
+  @Test("A pair shrinks each of its parts: the smallest failing pair keeps only what fails")
+  func zippedShrinks() async throws {
+    let pairs = Gen.zip(Gen.int(in: 0...9), Gen<Bool>.bool).array(count: 0...8)
+    let failure = try #require(
+      await Generated.check(pairs, trials: 200, describe: { $0.map { "\($0.0)\($0.1 ? "+" : "-")" }.joined() }) {
+        list in
+        list.contains { $0.0 >= 3 && $0.1 } ? "a three or more, accepted. [pair]" : nil
+      })
+    #expect(failure.scenario == "3+")
+  }
 }

@@ -9,15 +9,30 @@ import Testing
 
 // Names are qualified here: the exercise and its reference declare the same ones.
 extension Ex1_7_RetryWithBackoffTests {
-  /// Which errors the caller's `isRetryable` accepts.
-  enum Accepts: String, Sendable, CaseIterable {
-    case every = "every error", none = "no error", legacyRetryable = "the errors LegacyError calls retryable"
+  /// Which errors the caller's `isRetryable` accepts: a fixed rule, or a drawn list of the errors the
+  /// calls answer, so that one call's error is accepted and a later call's refused.
+  enum Accepts: Sendable {
+    case every, none, legacyRetryable
+    /// Exactly the errors named (as ``Said/error(_:)`` names them).
+    case listed([String])
+
+    static let fixed: [Accepts] = [.every, .none, .legacyRetryable]
 
     func accepts(_ error: any Error) -> Bool {
       switch self {
       case .every: true
       case .none: false
       case .legacyRetryable: (error as? LegacyError)?.isRetryable ?? false
+      case .listed(let names): names.contains(Said.error(error))
+      }
+    }
+
+    var words: String {
+      switch self {
+      case .every: "every error"
+      case .none: "no error"
+      case .legacyRetryable: "the errors LegacyError calls retryable"
+      case .listed(let names): names.isEmpty ? "no error" : "only \(names.joined(separator: " and "))"
       }
     }
   }
@@ -33,12 +48,29 @@ extension Ex1_7_RetryWithBackoffTests {
         Gen<any Error>.anyErrorOrOwnCancellation.map { .error($0) }, Gen<Int>.int(in: 1...3).map { .value($0) },
       ])
       let answers = answer.array(count: 1...5)
-      return .oneOf(
+      let fixed = Gen<Attempts>.oneOf(
         (1...4).flatMap { maxAttempts in
-          Accepts.allCases.map { accepts in
+          Accepts.fixed.map { accepts in
             answers.map { Attempts(maxAttempts: maxAttempts, accepts: accepts, answers: $0) }
           }
         })
+      // Each answer with whether the caller's predicate accepts its error (the first word for an
+      // error that comes twice): an accepted error, then a refused one, is a common draw here.
+      let error = Gen<any Error>.anyErrorOrOwnCancellation.map { Reply<Int>.error($0) }
+      let flagged = Gen<(Reply<Int>, Bool)>.zip(.oneOf([error, error, answer]), Gen<Bool>.bool).array(count: 1...5)
+      let listed = Gen<Attempts>.oneOf(
+        (1...4).map { maxAttempts in
+          flagged.map { pairs in
+            var names: [String] = []
+            var seen: Set<String> = []
+            for case (.error(let error), let accepted) in pairs
+            where seen.insert(Said.error(error)).inserted && accepted {
+              names.append(Said.error(error))
+            }
+            return Attempts(maxAttempts: maxAttempts, accepts: .listed(names), answers: pairs.map(\.0))
+          }
+        })
+      return .oneOf([fixed, listed])
     }()
 
     var description: String {
@@ -50,7 +82,7 @@ extension Ex1_7_RetryWithBackoffTests {
         }
       }
       return
-        "maxAttempts \(maxAttempts), isRetryable accepting \(accepts.rawValue), and calls answering \(said.joined(separator: ", then ")) (the last again after that)"
+        "maxAttempts \(maxAttempts), isRetryable accepting \(accepts.words), and calls answering \(said.joined(separator: ", then ")) (the last again after that)"
     }
   }
 
@@ -71,7 +103,8 @@ extension Ex1_7_RetryWithBackoffTests {
     "On answers of every kind (values, errors of every kind, every kind of cancellation), any maxAttempts and any isRetryable, retry does as the reference's does"
   )
   func generatedAttempts() async {
-    await Generated.expect("retry", Attempts.all, describe: \.description) { scenario in
+    // Four hundred: a drawn predicate accepts one call's error and refuses the next in about one scenario in seventy.
+    await Generated.expect("retry", Attempts.all, trials: 400, describe: \.description) { scenario in
       let mine = await Self.retried(scenario) { max, accepts, body in
         PromiseChains.retry(maxAttempts: max, initialDelay: 0, isRetryable: accepts, body)
       }

@@ -61,6 +61,13 @@ extension Gen {
     Gen { choices in generators[Int(choices.draw(below: UInt64(generators.count)))].draw(&choices) }
   }
 
+  /// Pairs of a value of `first` and a value of `second`, drawn one after the other: a scenario whose
+  /// parts depend on each other (a call's answer, and whether the caller's predicate accepts it).
+  public static func zip<First, Second>(_ first: Gen<First>, _ second: Gen<Second>) -> Gen<(First, Second)>
+  where Value == (First, Second) {
+    Gen<(First, Second)> { choices in (first.draw(&choices), second.draw(&choices)) }
+  }
+
   /// Arrays of `count` values of `element`, shorter when shrinking.
   public static func array<Element>(of element: Gen<Element>, count: ClosedRange<Int>) -> Gen<[Element]>
   where Value == [Element] {

@@ -8,7 +8,8 @@
 // Rewrite the handler and the view model so that the compiler checks everything, with
 // none of those escape hatches (nor `@preconcurrency`), and keep `GalleryScreenModel`'s
 // public API. [unchecked-handler]
-// Every batch lands in `images`, on the main actor, in order. [isolated-conformance]
+// Every batch lands in `images`, on the main actor, in order, the first one too, which the loader
+// may deliver before `start()` returns. [isolated-conformance] [handler-set-late]
 // The model keeps its loader while it loads: a loader nobody keeps may be released. [loader-not-kept]
 // The model can go away once its screen does, even while batches are still on their
 // way. [strong-self] [unowned-self]

@@ -47,11 +47,18 @@ public final class ImageBatchLoader: @unchecked Sendable {
     /// that a batch has been handed over, say to a task now waiting for the main actor, when it cannot
     /// see the loader itself.
     public var afterEachBatch: (@Sendable (_ index: Int, _ delegateCalled: Bool) -> Void)?
+    /// Called inside ``ImageBatchLoader/start()``, once every batch is scheduled and before it returns.
+    ///
+    /// Tests wait here until the first batch has been delivered on the loader's queue: a loader that
+    /// calls its delegate before `start()` returns, as SDKs with a cached answer do, forced rather
+    /// than hoped for.
+    public var whileStarting: (@Sendable () -> Void)?
 
     /// A plan.
     public init(
       batches: Int = 3, imagesPerBatch: Int = 2, interval: TimeInterval = 0.002, queue: DispatchQueue? = nil,
-      needsAnOwner: Bool = false, afterEachBatch: (@Sendable (_ index: Int, _ delegateCalled: Bool) -> Void)? = nil
+      needsAnOwner: Bool = false, afterEachBatch: (@Sendable (_ index: Int, _ delegateCalled: Bool) -> Void)? = nil,
+      whileStarting: (@Sendable () -> Void)? = nil
     ) {
       self.batches = batches
       self.imagesPerBatch = imagesPerBatch
@@ -59,6 +66,7 @@ public final class ImageBatchLoader: @unchecked Sendable {
       self.queue = queue
       self.needsAnOwner = needsAnOwner
       self.afterEachBatch = afterEachBatch
+      self.whileStarting = whileStarting
     }
   }
 
@@ -106,6 +114,7 @@ public final class ImageBatchLoader: @unchecked Sendable {
     } else {
       queue.asyncAfter(deadline: end) { [self] in finish() }
     }
+    plan.whileStarting?()
   }
 
   /// Stops delivering: no more batches, and no finish.

@@ -1,5 +1,6 @@
 import Capstone
 import CourseKit
+import Dispatch
 import LegacyKit
 import Locking
 import Testing
@@ -96,26 +97,57 @@ struct Ex6_6_LiveDashboardTests {
     )
   }
 
+  @Test("A reload asks the cloud and the profile service again, and shows what they answer now")
+  func reloadAsksAgain() async throws {
+    let cloud = ArticleCloud()
+    let profiles = UserProfileService()
+    cloud.articles.script(
+      Script.succeed([Article(id: 41, title: "Before the reload")]).fromBackground,
+      Script.succeed([Article(id: 42, title: "Published since")]).fromBackground)
+    profiles.script(
+      Script.succeed(UserProfile(id: 1, displayName: "Ada")).fromBackground,
+      Script.succeed(UserProfile(id: 1, displayName: "Ada L.")).fromBackground)
+    let live = liveDashboardSources(
+      cloud: cloud, profiles: profiles,
+      makeDownload: { ProgressDownload(plan: .init(progress: [0.5], outcome: .success(1))) },
+      makeLoader: { ImageBatchLoader(delegate: $0, plan: .init(batches: 1, imagesPerBatch: 1)) })
+    let sources = try #require(
+      live, "liveDashboardSources must build the sources from the four adapters. [shared-cloud]")
+    let model = DashboardModel(sources: sources, userID: 1)
+    for load in 1...2 {
+      _ = try? await withDeadline(seconds: 2, "load \(load) of the live DashboardModel") { await model.load() }
+    }
+    #expect(
+      cloud.articles.calls.count == 2 && model.headlines == ["Published since"],
+      "Two loads asked the cloud \(cloud.articles.calls.count) time(s), and the headlines are \(model.headlines): a reload (pull to refresh) asks the cloud again, through CloudArticleSource, and shows what it answers now. Keep nothing between loads in front of it. [shared-cloud]"
+    )
+    #expect(
+      profiles.calls.count == 2 && model.greeting == "Hello, Ada L.",
+      "Two loads asked the profile service \(profiles.calls.count) time(s), and the greeting is \"\(model.greeting)\": a reload asks the service again, through ServiceProfileSource, and shows what it answers now. [shared-cloud]"
+    )
+  }
+
   @Test("A reload while the first sync still runs syncs with a download of its own")
   func overlappingReloadMakesItsOwn() async throws {
     let downloads = Locked<[ProgressDownload]>([])
+    // The first download holds before it completes until the test ends, so the reload, however slow
+    // the machine, syncs while it still runs; the others finish at once.
+    let releaseFirst = DispatchSemaphore(value: 0)
     let model = try Self.liveModel(
       makeDownload: {
         downloads.withLock { made in
-          // The first reports 400 steps over four (scaled) seconds, so the reload, started as soon as
-          // it runs, syncs while it still does; the others finish at once. Not one long step: a
-          // legacy reply owed for long keeps every other test's hang check from confirming a hang.
           let plan: ProgressDownload.Plan =
             made.isEmpty
             ? .init(
-              progress: (1...400).map { Double($0) / 400 }, outcome: .success(1),
-              interval: Deadline.scaled(4) / 400)
+              progress: [0.3], outcome: .success(1),
+              beforeCompletion: { _ = releaseFirst.wait(timeout: .now() + Deadline.scaled(10)) })
             : .init(progress: [0.3, 0.9], outcome: .success(1))
           made.append(ProgressDownload(plan: plan))
           return made[made.count - 1]
         }
       },
       makeLoader: { ImageBatchLoader(delegate: $0, plan: .init(batches: 1, imagesPerBatch: 1)) })
+    defer { releaseFirst.signal() }
     let first = Task { await model.load() }
     defer { first.cancel() }
     let syncing = await eventually { downloads.withLock { $0.first?.isRunning == true } }

@@ -7,6 +7,8 @@
 //   - every sync runs a download of its own, and every gallery load a loader of its own, each made
 //     by the factory passed in when it starts: a reload (pull to refresh) syncs and loads again.
 //     [download-made-once]
+//   - a reload asks the cloud and the profile service again, and shows what they answer now: keep
+//     nothing between loads in front of them. [shared-cloud]
 // The model from 6.1 does the rest: the code that passed with stubs now runs on the
 // real legacy app. The legacy presenter is LegacyKit's, not yours to change: it keeps
 // working beside the new screen.

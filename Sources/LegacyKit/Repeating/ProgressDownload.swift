@@ -19,15 +19,22 @@ public final class ProgressDownload: Sendable {
     /// it weakly, so a download that nobody keeps is released, and reports nothing more. Off by
     /// default: then it runs to its end whoever keeps it.
     public var needsAnOwner: Bool
+    /// Called on the download's queue after its last progress value and before it completes.
+    ///
+    /// Tests hold a download here, so that it is surely still running while something else happens
+    /// (a reload, say), however slow the machine: a window forced open rather than timed.
+    public var beforeCompletion: (@Sendable () -> Void)?
 
     /// A plan.
     public init(
-      progress: [Double], outcome: Result<Int, LegacyError>, interval: TimeInterval = 0.005, needsAnOwner: Bool = false
+      progress: [Double], outcome: Result<Int, LegacyError>, interval: TimeInterval = 0.005, needsAnOwner: Bool = false,
+      beforeCompletion: (@Sendable () -> Void)? = nil
     ) {
       self.progress = progress
       self.outcome = outcome
       self.interval = interval
       self.needsAnOwner = needsAnOwner
+      self.beforeCompletion = beforeCompletion
     }
 
     /// Four steps to 100%, then 4,096 bytes.
@@ -88,6 +95,7 @@ public final class ProgressDownload: Sendable {
       }
     }
     Deliveries.schedule(.queue(queue), after: plan.interval * Double(plan.progress.count + 1)) {
+      plan.beforeCompletion?()
       let wasRunning = owned()?.state.withLock { state in
         defer { state.running = false }
         return state.running

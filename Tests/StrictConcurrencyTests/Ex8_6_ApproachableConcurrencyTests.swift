@@ -27,6 +27,8 @@ struct Ex8_6_ApproachableConcurrencyTests {
 
     nonisolated final class Drawings: Sendable {
       let onMainActor = Mutex<[Bool]>([])
+      /// The images drawn on the main actor, in the order they were drawn.
+      let drawnOnMain = Mutex<[[UInt8]]>([])
       let started = Mutex(0)
       let firstWaitsForOthers: Bool
 
@@ -35,7 +37,9 @@ struct Ex8_6_ApproachableConcurrencyTests {
       }
 
       func draw(_ image: [UInt8]) -> [UInt8] {
-        onMainActor.withLock { $0.append(DispatchQueue.getSpecific(key: mainQueueMark) == true) }
+        let onMain = DispatchQueue.getSpecific(key: mainQueueMark) == true
+        onMainActor.withLock { $0.append(onMain) }
+        if onMain { drawnOnMain.withLock { $0.append(image) } }
         let number = started.withLock { count in
           count += 1
           return count
@@ -61,6 +65,7 @@ struct Ex8_6_ApproachableConcurrencyTests {
         let again = Gallery(thumbnailer: Thumbnailer(render: { image in plain.draw(image) }))
         await again.load([[6], [], [6], [2, 4], [6]])
         print("repeated images' thumbnails: \\(again.thumbnails)")
+        print("repeated images drawn on the main actor: \\(plain.drawnOnMain.withLock { $0 })")
         print("asked directly, drawn on the main actor: \\(await askDirectly())")
       }
 
@@ -95,6 +100,12 @@ struct Ex8_6_ApproachableConcurrencyTests {
     )
     let direct = lines.first { $0.hasPrefix("asked directly, drawn on the main actor: ") } ?? ""
     let directOnMain = direct.contains("true")
+    let againPrefix = "repeated images drawn on the main actor: "
+    let againOnMain = lines.first { $0.hasPrefix(againPrefix) }.map { String($0.dropFirst(againPrefix.count)) } ?? "[]"
+    #expect(
+      onMain > 0 || directOnMain || againOnMain == "[]",
+      "Loading the images [6], [], [6], [2, 4] and [6], the gallery drew \(againOnMain) on the main actor: every image's drawing leaves the main actor, an empty one's too, whatever it holds. [runs-on-caller]"
+    )
     #expect(
       onMain > 0 || !directOnMain,
       "`thumbnail(of:)`, called from the main actor, drew there: it must leave the main actor whoever calls it, so the work belongs in its own declaration (`@concurrent`), not in one caller's. [runs-on-caller]"

@@ -147,6 +147,28 @@ struct Ex9_4_RaceAndTimeoutTests {
     )
   }
 
+  @Test("A zero duration still runs the operation: it may answer at once")
+  func zeroStillRuns() async {
+    let clock = TestClock()
+    let started = Locked(0)
+    let call = Task {
+      try await withTimeout(.zero, clock: clock) {
+        started.withLock { $0 += 1 }
+        return "at once"
+      }
+    }
+    let outcome = await withDeadlineResult("withTimeout(.zero, clock:)") { try await call.value }
+    if outcome.hung {
+      clock.advance(by: .seconds(7200))
+      _ = await withDeadlineResult("withTimeout(.zero, clock:), the clock moved on") { try await call.value }
+    }
+    guard !outcome.hung else { return }  // the generated test names a zero duration that never ends
+    #expect(
+      started.withLock { $0 } == 1,
+      "withTimeout(.zero, clock:) \(Said.outcome(outcome)) and started its operation \(started.withLock { $0 }) times: a zero duration does not mean \"never run it\". Unless the operation answers at once, the call throws TimedOut, so it runs the operation, once, and an answer it gives at once may be the answer. [wrong-duration]"
+    )
+  }
+
   @Test("A call cancelled before its time passed is no timeout: it never throws TimedOut while the clock stands still")
   func cancelledIsNoTimeout() async throws {
     let clock = TestClock()

@@ -29,7 +29,15 @@ extension Ex10_1_LegacyTimeoutTests {
       let gate = StartingGate(parties: 2)
       gate.run { completion(.success("the report")) }
       gate.run { caller.cancel() }
-      _ = await caller.result
+      // Bounded: a wait neither ended is said here, at once, rather than by the probe's deadline.
+      let ended = await withDeadlineResult("withTimeout, its call answering as its caller is cancelled") {
+        try await caller.value
+      }
+      if case .failure(let error) = ended, error is DeadlineExceeded {
+        throw ResumeProbe.ProbeFailure(
+          "The call's answer and the caller's cancel came from two threads at once, and the caller never got `CancellationError`: the call answered and the caller was cancelled, and neither ended the wait. Each left the end to the other: decide the outcome and take the continuation in one lock section, and whoever takes it resumes. [cancel-ignored]"
+        )
+      }
       let told = stops.withLock { $0 }
       guard told <= 1 else {
         throw ResumeProbe.ProbeFailure(

@@ -86,7 +86,9 @@ extension Catalog {
             id: "unchecked-handler",
             "Any of `@unchecked Sendable`, `nonisolated(unsafe)`, `assumeIsolated` or `@preconcurrency`"),
           AntiPattern(id: "isolated-conformance", "Every batch lands in `images`, on the main actor, in order"),
-          AntiPattern(id: "handler-set-late", unlisted: "A batch delivered before the handler has its closure is lost"),
+          AntiPattern(
+            id: "handler-set-late", unlisted: "A batch delivered before the handler has its closure is lost",
+            implies: ["isolated-conformance"]),
           AntiPattern(id: "strong-self", "The handler's closure captures the model strongly"),
           AntiPattern(id: "unowned-self", "The closure captures the model `unowned`"),
           AntiPattern(id: "loader-not-kept", unlisted: "The model lets go of a loader that needs an owner"),

@@ -130,8 +130,9 @@ struct Ex6_6_LiveDashboardTests {
   @Test("A reload while the first sync still runs syncs with a download of its own")
   func overlappingReloadMakesItsOwn() async throws {
     let downloads = Locked<[ProgressDownload]>([])
-    // The first download holds before it completes until the test ends, so the reload, however slow
-    // the machine, syncs while it still runs; the others finish at once.
+    // The first download holds before it completes until the test ends (a minute is only a bound for a
+    // test that never ends), so the reload, however slow the machine, syncs while it still runs; the
+    // others finish at once.
     let releaseFirst = DispatchSemaphore(value: 0)
     let model = try Self.liveModel(
       makeDownload: {
@@ -140,7 +141,7 @@ struct Ex6_6_LiveDashboardTests {
             made.isEmpty
             ? .init(
               progress: [0.3], outcome: .success(1),
-              beforeCompletion: { _ = releaseFirst.wait(timeout: .now() + Deadline.scaled(10)) })
+              beforeCompletion: { _ = releaseFirst.wait(timeout: .now() + Deadline.scaled(60)) })
             : .init(progress: [0.3, 0.9], outcome: .success(1))
           made.append(ProgressDownload(plan: plan))
           return made[made.count - 1]

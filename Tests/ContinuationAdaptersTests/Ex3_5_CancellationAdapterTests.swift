@@ -197,7 +197,8 @@ struct Ex3_5_CancellationAdapterTests {
     // order, so a continuation read in one lock section and given up in another is taken by both.
     // A child that resumed twice ran into the same race: the program names the order that does it.
     switch ResumeProbe.verdict(of: child) {
-    case .exactlyOnce where !DataRace.sanitizerIsRunning, .resumedTwice where !DataRace.sanitizerIsRunning:
+    case .exactlyOnce where !DataRace.sanitizerIsRunning, .resumedTwice where !DataRace.sanitizerIsRunning,
+      .leaked where !DataRace.sanitizerIsRunning:
       if let program = await RaceProgram.run("3.5", driver: Self.raceDriver) {
         if let race = DataRace.report(inText: program.text) {
           Issue.record(Comment(rawValue: Self.raced(race)))

@@ -85,10 +85,14 @@ extension Ex10_1_LegacyTimeoutTests {
           )
           return
         }
-      } else if let broken = program.broken {
-        let rule = broken.contains("still told the call to stop") ? "stopped-in-time" : "not-stopped"
+      } else if let broken = program.broken, broken.contains("still told the call to stop") {
         Issue.record(
-          "The call's answer and the caller's cancel came from two threads at once, when \(program.order): \(broken). Decide the outcome, and take the stop, in one lock section. [\(rule)]"
+          "The call's answer and the caller's cancel came from two threads at once, when \(program.order): \(broken). Decide the outcome, and take the stop, in one lock section. [stopped-in-time]"
+        )
+        return
+      } else if let broken = program.broken {
+        Issue.record(
+          "The call's answer and the caller's cancel came from two threads at once, when \(program.order): \(broken). Decide the outcome, and take the stop, in one lock section. [not-stopped]"
         )
         return
       }

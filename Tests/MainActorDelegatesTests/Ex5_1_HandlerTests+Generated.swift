@@ -75,7 +75,7 @@ extension Ex5_1_HandlerTests {
         "Of \(expected.count) batches handed over in order, didLoadBatch got \(Said.gallery(got)): out of order, or changed. Batches reach didLoadBatch as the loader delivered them, in its order, which \"Batches delivered back to back\" explains. [task-per-callback]"
     }
     return
-      "Of \(expected.count) batches handed over, didLoadBatch got \(got.count) (\(Said.gallery(got))), where every one is forwarded, an empty batch too, which \"Every batch reaches the closure\" or \"Batches delivered back to back\" explains. [drops-batches]"
+      "Of \(expected.count) batches handed over, didLoadBatch got \(got.count) (\(Said.gallery(got))), where every one is forwarded, an empty batch too (forward every batch), which \"Every batch reaches the closure\" or \"Batches delivered back to back\" explains. [drops-batches]"
   }
 }
 

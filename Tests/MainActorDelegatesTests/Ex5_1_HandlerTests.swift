@@ -183,13 +183,17 @@ struct Ex5_1_HandlerTests {
           let recorder = BatchRecorder()
           let handler = ImageBatchHandler { batch in recorder.record(batch) }
           let loader = ImageBatchLoader(delegate: nil)
-          // The main queue is held busy while the loader's callback runs: a handler that waits for it blocks.
+          // The main queue is held busy while the loader's callbacks run: a handler that waits for it
+          // blocks, and one that lets a newer batch take a waiting one's place shows it every time.
           try await withMainQueueHeld("imageLoader(_:didLoadBatch:) while the main queue is busy") {
-            handler.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(0, size: 1))
+            for index in 0..<3 {
+              handler.imageLoader(loader, didLoadBatch: ImageBatchLoader.batch(index, size: index + 1))
+            }
           }
-          guard await recorder.wait(for: 1) else {
+          guard await recorder.wait(for: 3) else {
             throw ResumeProbe.ProbeFailure(
-              "the batch never reached didLoadBatch once the main queue was free [drops-batches]")
+              "the loader handed over three batches while the main queue was busy, and only \(await recorder.batches.count) reached didLoadBatch once it was free: forward every batch, each with a hop of its own [drops-batches]"
+            )
           }
         }
       }

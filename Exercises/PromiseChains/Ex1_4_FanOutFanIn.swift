@@ -10,8 +10,9 @@
 //     [append-in-arrival-order] [fulfilled-then-empty]
 //   - `feed(session:api:timeout:)`: the feed, or its own error if it fails first, or
 //     `TimeoutError(seconds: timeout)` if it takes longer than `timeout` seconds, counted to the
-//     fraction: 0.5 is half a second, rounded neither down nor up. [fast-feed-lost]
-//     [wrong-timeout-error] [no-timeout] [early-timeout] [rounded-timeout]
+//     fraction: 0.5 is half a second, rounded neither down nor up (time it with `after`, the
+//     timer the tests hear, never another timer). [fast-feed-lost] [wrong-timeout-error]
+//     [no-timeout] [early-timeout] [rounded-timeout] [another-timer]
 //
 // The structured counterparts, which cancel what loses: exercises 9.3 and 9.4
 // (Docs/09-actors-and-structured-concurrency.md#when-becomes-a-task-group).

@@ -98,6 +98,9 @@ extension Catalog {
             id: "early-timeout",
             unlisted: "Gives up sooner than `timeout` seconds (a timer in milliseconds, or none at all)"),
           AntiPattern(id: "rounded-timeout", unlisted: "Rounds a fractional `timeout` up to whole seconds"),
+          AntiPattern(
+            id: "another-timer",
+            unlisted: "Times the feed with a timer other than `after`, whose length no test can read"),
         ]),
       Exercise(
         id: "1.5", title: "Flatten a pyramid of callbacks", grade: .challenge, points: 30,

@@ -82,8 +82,13 @@ struct Ex5_2_ViewModelTests {
             return model
           }
           let (count, kept) = made.withLock { ($0.count, $0.loader.object != nil) }
-          // A loader made otherwise, or more than once, is the first test's business.
-          guard count == 1 else { return }
+          // No loader made with makeLoader is the first test's business.
+          guard count > 0 else { return }
+          guard count == 1 else {
+            throw ResumeProbe.ProbeFailure(
+              "One call of load() made \(count) loaders with makeLoader, where it makes one, keeps it and starts it: the others are a loader that nobody keeps, which loses every batch it was about to deliver, or one kept that never starts. [default-loader]"
+            )
+          }
           guard kept else {
             throw ResumeProbe.ProbeFailure(
               "load() let its loader go: nothing kept it once load() had returned, and a loader that needs an owner is then released, with every batch it was about to deliver. Keep it in a property of the view model, as you keep the handler. [loader-not-kept]"

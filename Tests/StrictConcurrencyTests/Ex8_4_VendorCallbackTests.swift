@@ -60,8 +60,15 @@ struct Ex8_4_VendorCallbackTests {
     let said = { (fix: LocationFix?) in fix.map { "the fix \($0.latitude), \($0.longitude)" } ?? "an error" }
     for (index, fix) in answers.enumerated() {
       screen.locate()
-      // An update that never comes is the other tests' finding.
-      guard await eventually({ updates.withLock { $0 } > index }) else { return }
+      // An update that never comes for the first answer is the other tests' finding; one that never
+      // comes for a later answer is this one's, which depends on the answers before it.
+      guard await eventually({ updates.withLock { $0 } > index }) else {
+        guard index > 0 else { return }
+        let before = answers[..<index].map(said).joined(separator: ", ")
+        throw ResumeProbe.ProbeFailure(
+          "The SDK answered \(before), then \(said(fix)), and `onUpdate` was not called for that answer (\(updates.withLock { $0 }) updates for \(index + 1) answers): call it once each time the SDK answers, whatever the answers before it, the same answer again too. [update-lost]"
+        )
+      }
       guard screen.shown == fix, screen.failed == (fix == nil) else {
         let before = answers[..<index].map(said).joined(separator: ", ")
         throw ResumeProbe.ProbeFailure(

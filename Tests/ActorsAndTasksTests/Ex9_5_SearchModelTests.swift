@@ -93,7 +93,12 @@ struct Ex9_5_SearchModelTests {
       "The search for \"s\" failed with Boom(503), and `failure` is \(model.failure.map { "\($0)" } ?? "nil"): show the newest search's error. [failure-ignored]"
     )
     model.queryChanged("sw")
-    guard await search.waitForCalls(2) else { return }
+    guard await search.waitForCalls(2) else {
+      Issue.record(
+        "The search for \"s\" failed, and the keystroke after it, `queryChanged(\"sw\")`, never started a search: a failure is the newest query's answer, not the end of searching, and the next query looks itself up. [wrong-results]"
+      )
+      return
+    }
     model.queryChanged("swi")
     _ = await search.waitForCalls(3)
     _ = await eventually { search.wasCancelled(1) }
@@ -171,6 +176,18 @@ struct Ex9_5_SearchModelTests {
   }
 
   @Test(
+    "A query typed again (\"s\", \"sw\", \"s\"), searches ignoring their cancellation, answered in every order: only the newest search's answer is ever shown"
+  )
+  func everyOrderOfAQueryTypedAgain() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        Interleavings.explore(Ex9_5_Orders.queryTypedAgain)
+      }
+    }
+    Interleavings.expectEveryOrderHolds(child, "A query typed again, its searches answering late")
+  }
+
+  @Test(
     "Two keystrokes, the newer search failing, in every order: a cancelled search changes nothing and the failure is the newest's"
   )
   func everyOrderOfACancelAndAFailure() async {
@@ -192,17 +209,21 @@ private struct WeakModel {
 /// The scenarios of 9.5's every-order tests, off the main actor: each makes a fresh world.
 enum Ex9_5_Orders {
   /// Keystrokes `queries`, typed in that order, each at any point after the one before; each
-  /// query's search answers `answer(query)`, late if it ignores its cancellation. Explored in every
-  /// order of keystrokes and answers. Whatever the order, the screen shows only an answer of the
-  /// query that was newest when it came, and a cancelled search changes nothing.
+  /// query's search answers `answer(query, call)` (`call` counts the searches from 0), late if it
+  /// ignores its cancellation. Explored in every order of keystrokes and answers. Whatever the
+  /// order, the screen shows only an answer of a search made for the newest keystroke, and a
+  /// cancelled search changes nothing.
   static func keystrokes(
     _ queries: [String], ignoringCancellation: Bool,
-    answer: @escaping @Sendable (String) -> Result<[String], any Error>
+    answer: @escaping @Sendable (_ query: String, _ call: Int) -> Result<[String], any Error>
   ) -> Interleavings.World {
     let search = HeldCalls<String, [String]>(ignoringCancellation: ignoringCancellation)
     // Made on the main queue, the main actor's: the explorer's thread is not it.
     let model = DispatchQueue.main.sync { MainActor.assumeIsolated { SearchModel(search: search.onMainActor) } }
     let typed = Locked<[String]>([])
+    // How many searches had been made when each keystroke came: a search made since the last one is
+    // the newest keystroke's, even when an older keystroke typed the same query.
+    let madeBefore = Locked<[Int]>([])
     // The answers that came while their query was the newest: the only ones the screen may show.
     let showable = Locked<[[String]]>([[]])
     let failures = Locked<[String]>([])
@@ -212,15 +233,16 @@ enum Ex9_5_Orders {
       callers: queries.map { query in
         Interleavings.Caller("the keystroke that makes \"\(query)\"") {
           typed.withLock { $0.append(query) }
+          madeBefore.withLock { $0.append(search.count) }
           let running = search.inFlight
           replaced.withLock { $0 += running.map { (call: $0, by: query) } }
           await MainActor.run { model.queryChanged(query) }
         }
       },
       dependencies: [
-        search.dependency({ "the search for \"\($0)\"" }) { query, _ in
-          let outcome = answer(query)
-          let newest = typed.withLock { $0.last } == query
+        search.dependency({ "the search for \"\($0)\"" }) { query, call in
+          let outcome = answer(query, call)
+          let newest = call >= madeBefore.withLock { $0.last ?? 0 }
           if newest, case .success(let found) = outcome { showable.withLock { $0.append(found) } }
           if newest, case .failure(let error) = outcome { failures.withLock { $0.append("\(error)") } }
           return outcome
@@ -230,12 +252,12 @@ enum Ex9_5_Orders {
         let (results, failure) = await MainActor.run { (model.results, model.failure) }
         if !showable.withLock({ $0.contains(results) }) {
           return
-            "the screen shows \(results), the answer of a search that a newer query had replaced: only the newest query's answer is shown, which \"An older search that ignores its cancellation and answers late\" or \"Each keystroke's search cancels the one before it\" explains. [older-answer-wins]"
+            "the screen shows \(results), the answer of a search that a newer keystroke had replaced: only the newest keystroke's search is shown, even where an older keystroke typed the same query, which \"An older search that ignores its cancellation and answers late\" or \"Each keystroke's search cancels the one before it\" explains. [older-answer-wins]"
         }
         if let failure, !failures.withLock({ $0.contains("\(failure)") }) {
           return failure is CancellationError
             ? "a search that was cancelled put its cancellation on screen (`failure` is CancellationError): a cancelled search changes nothing, which \"A failed search sets failure to its error\" explains. [cancellation-as-failure]"
-            : "the screen shows the error \(failure), which no search of the newest query threw: a replaced search's failure never reaches the screen, which \"An older search that ignores its cancellation and fails late\" explains. [older-answer-wins]"
+            : "the screen shows the error \(failure), which no search of the newest keystroke threw: a replaced search's failure never reaches the screen, which \"An older search that ignores its cancellation and fails late\" explains. [older-answer-wins]"
         }
         return nil
       },
@@ -246,8 +268,8 @@ enum Ex9_5_Orders {
           return
             "the search for \"\(arguments[call])\" was still running when the query became \"\(query)\", and it was never cancelled: each query's search cancels the one before it, which \"Each keystroke's search cancels the one before it\" explains. [no-cancel]"
         }
-        guard let newest = queries.last else { return nil }
-        switch answer(newest) {
+        guard let newest = queries.last, !arguments.isEmpty else { return nil }
+        switch answer(newest, arguments.count - 1) {
         case .success(let found) where results != found || failure != nil:
           return
             "every search has answered, and the screen shows \(results)\(failure.map { " with the error \($0)" } ?? ""), not the newest query's answer, \(found), which \"Each keystroke's search cancels the one before it\" explains. [wrong-results]"
@@ -261,11 +283,16 @@ enum Ex9_5_Orders {
   }
 
   static func lateAnswers() -> Interleavings.World {
-    keystrokes(["s", "sw", "swi"], ignoringCancellation: true) { .success(["\($0) result"]) }
+    keystrokes(["s", "sw", "swi"], ignoringCancellation: true) { query, _ in .success(["\(query) result"]) }
+  }
+
+  /// The first query typed again: its first search, replaced, answers something else, late.
+  static func queryTypedAgain() -> Interleavings.World {
+    keystrokes(["s", "sw", "s"], ignoringCancellation: true) { query, call in .success(["\(query) result \(call)"]) }
   }
 
   static func cancelledAndFailing() -> Interleavings.World {
-    keystrokes(["s", "sw"], ignoringCancellation: false) { query in
+    keystrokes(["s", "sw"], ignoringCancellation: false) { query, _ in
       query == "sw" ? .failure(Boom(number: 500)) : .success(["\(query) result"])
     }
   }

@@ -95,6 +95,9 @@ extension Catalog {
             id: "neither-resumes", unlisted: "The completion and the cancel each leave the resume to the other"),
           AntiPattern(id: "thumbnail-not-returned", unlisted: "An uncancelled download does not return its thumbnail"),
           AntiPattern(id: "download-error-replaced", unlisted: "A failed download throws another error than its own"),
+          AntiPattern(
+            id: "another-download-cancelled",
+            unlisted: "A cancel reaches another load's download of the same thumbnail, and not its own"),
         ]),
       Exercise(
         id: "3.6", title: "The presenter on the main actor", grade: .challenge, points: 30,

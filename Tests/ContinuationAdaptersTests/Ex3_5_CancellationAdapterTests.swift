@@ -2,6 +2,7 @@ import ContinuationAdapters
 import CourseKit
 import Foundation
 import LegacyKit
+import Locking
 import Testing
 
 // Cancellation gives two parties the chance to resume, so every cancelling scenario runs in a child
@@ -59,6 +60,18 @@ struct Ex3_5_CancellationAdapterTests {
     ResumeProbe.expectExactlyOnce(
       child, "ThumbnailLoader.thumbnail(id:), cancelled while downloading",
       ifHung: "This downloader stays silent after a cancel: resume from onCancel yourself. [cancel-without-resume]")
+  }
+
+  @Test(
+    "Two loads of the same thumbnail at once: cancelling one cancels its own download, and the other still returns, proved in a child process"
+  )
+  func cancelsItsOwnDownload() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 4) { try await twoLoadsOfOneThumbnail() }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "Two loads of one thumbnail, the first cancelled")
   }
 
   @Test("A task that is already cancelled starts no download, or cancels it, proved in a child process")
@@ -419,6 +432,45 @@ private func loadThenCancel(_ behavior: ImageDownloader.CancelBehavior) async th
     )
   }
   try expectCancellationError(result)
+}
+
+/// In the child: two loads of thumbnail 1 on one downloader, their replies held; the first is cancelled,
+/// then the second's reply released.
+private func twoLoadsOfOneThumbnail() async throws {
+  let downloader = ImageDownloader()
+  let replies = Locked<[[@Sendable () -> Void]]>([])
+  downloader.endpoint.script(
+    Script.succeed(Thumbnail(articleID: 1)).handed(to: { bodies in replies.withLock { $0.append(bodies) } }))
+  let first = Task { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
+  // One download at a time, so that the first in the downloader's list is the first load's.
+  guard await eventually({ replies.withLock { $0.count } == 1 }) else { return }
+  let second = Task { try await ThumbnailLoader(downloader: downloader).thumbnail(id: 1) }
+  guard await eventually({ replies.withLock { $0.count } == 2 }), downloader.tasks.count == 2 else {
+    first.cancel()
+    second.cancel()
+    return
+  }
+  first.cancel()
+  let cancelled = await withDeadlineResult("the cancelled first load") { try await first.value }
+  let (own, other) = (downloader.tasks[0], downloader.tasks[1])
+  for reply in replies.withLock({ $0[1] }) { reply() }
+  let answered = await withDeadlineResult("the second load, its reply released") { try await second.value }
+  if other.isCancelled {
+    throw ResumeProbe.ProbeFailure(
+      "Two loads of thumbnail 1 were in flight, and cancelling the first cancelled the second's download\(own.isCancelled ? "" : ", and left its own running"): cancel the download this call started, the task `download(id:completion:)` returned to it, not one found by its id. (The second load \(describe(answered)).) [another-download-cancelled]"
+    )
+  }
+  if !own.isCancelled {
+    throw ResumeProbe.ProbeFailure(
+      "The download kept running: two loads of thumbnail 1 were in flight, the first was cancelled, and no download was. Cancel the download from withTaskCancellationHandler's onCancel. [no-cancellation-handler]"
+    )
+  }
+  try expectCancellationError(cancelled)
+  if answered.failure != nil {
+    throw ResumeProbe.ProbeFailure(
+      "Two loads of thumbnail 1 were in flight, the first was cancelled, and the second, its download answered, \(describe(answered)): a cancel ends its own load, never another. [another-download-cancelled]"
+    )
+  }
 }
 
 /// Throws a probe failure unless `result` is a `CancellationError`.

@@ -9,6 +9,8 @@
 //   - cancelling the awaiting task cancels the download, and the call throws
 //     `CancellationError` (whether or not the downloader calls back after a cancel); [no-cancellation-handler]
 //     [cancel-without-resume] [both-resume]
+//   - the download cancelled is the one this call started: another load of the same thumbnail
+//     runs on; [another-download-cancelled]
 //   - a task that is already cancelled does not leave a download running; [no-early-cancel-check]
 //   - a cancel that comes while the download is starting, before you hold its task, still
 //     cancels it; [cancel-before-task-known]

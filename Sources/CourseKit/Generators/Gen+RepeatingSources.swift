@@ -231,11 +231,12 @@ public struct Quote: Sendable, Equatable {
 extension Gen where Value == [Quote] {
   /// A ticker's tape: `symbol`'s prices among other symbols' (the same letters in another case among
   /// them: "ACME" beside "acme"), none, one, a few with repeats (the same price twice in a row too) and
-  /// in any order, or a burst of up to `most` of `symbol`'s.
+  /// in any order, a price of zero or below among them (a price is a price, whatever its value), or a
+  /// burst of up to `most` of `symbol`'s.
   public static func tickerTape(of symbol: String, burstUpTo most: Int) -> Gen<[Quote]> {
     let twin = symbol.uppercased() != symbol ? symbol.uppercased() : symbol.lowercased()
     let quote = Gen<Quote> { choices in
-      let price = [101.5, 99, 100, 98.25][Int(choices.draw(below: 4))]
+      let price = [101.5, 99, 100, 98.25, 0, -37.63][Int(choices.draw(below: 6))]
       guard choices.draw(below: 3) == 2 else { return Quote(symbol: symbol, price: price) }
       return Quote(symbol: choices.draw(below: 2) == 0 ? "OTHER" : twin, price: price)
     }

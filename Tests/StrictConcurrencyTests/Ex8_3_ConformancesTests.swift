@@ -103,5 +103,26 @@ struct Ex8_3_ConformancesTests {
         "`refreshAll` of two screens with 10 and 20 unread returned \(counts), and `onChange` heard \(changes.map(\.count)), not [11, 21] both times. [wrong-answers]"
       )
     }
+    // Lists of every kind: none, one screen, a screen listed twice or more, in any order.
+    let failure = await Generated.check(
+      Gen<Int>.int(in: 0...2).array(count: 0...6), describe: { "the screens \($0.map { "Box \(($0 + 1) * 10)" })" }
+    ) { listed in
+      let heard = Locked<[Int]>([])
+      let screens = await MainActor.run {
+        [10, 20, 30].map { unread in
+          InboxScreen(title: "Box \(unread)", unread: unread) { count in heard.withLock { $0.append(count) } }
+        }
+      }
+      let counts = await refresh(listed.map { screens[$0] })
+      var unread = [10, 20, 30]
+      let expected = listed.map { index in
+        unread[index] += 1
+        return unread[index]
+      }
+      guard counts != expected || heard.withLock({ $0 }) != expected else { return nil }
+      return
+        "`refreshAll` returned \(counts), and `onChange` heard \(heard.withLock { $0 }), not \(expected) both times: every screen listed is refreshed, in order, a screen listed twice twice, each refresh raising its count by one. [wrong-answers]"
+    }
+    if let failure { throw Generated.probeFailure(failure) }
   }
 }

@@ -42,6 +42,39 @@ struct Ex8_7_FeedModelsTests {
         screen.setPageSize(0)
         await screen.show([])
         print("a page of 0: \\(screen.lines)")
+        print(sortingEveryOrder())
+      }
+
+      /// `sortedForDisplay` on four articles in every order, each read or not (384 lists): the first
+      /// that comes back in another order than unread first, then by id, or that all did.
+      static func sortingEveryOrder() -> String {
+        func orders(_ ids: [Int]) -> [[Int]] {
+          ids.count <= 1 ? [ids] : ids.indices.flatMap { index in
+            var rest = ids
+            let first = rest.remove(at: index)
+            return orders(rest).map { [first] + $0 }
+          }
+        }
+        let said = { (articles: [Article]) in
+          "[" + articles.map { "\\($0.id)\\($0.isRead ? " (read)" : "")" }.joined(separator: ", ") + "]"
+        }
+        for order in orders([1, 2, 3, 4]) {
+          for readMask in 0..<16 {
+            var articles: [Article] = []
+            for id in order {
+              var article = Article(id: id, title: "article \\(id)")
+              if readMask & (1 << (id - 1)) != 0 { markRead(&article) }
+              articles.append(article)
+            }
+            let input = said(articles)
+            let sorted = sortedForDisplay(articles)
+            let expected = articles.sorted { ($0.isRead ? 1 : 0, $0.id) < ($1.isRead ? 1 : 0, $1.id) }
+            if said(sorted) != said(expected) {
+              return "sorting: \\(input) came back \\(said(sorted)), not \\(said(expected))"
+            }
+          }
+        }
+        return "sorting: every order in order"
       }
 
       /// Marks the caller's `article` read (through `inout`, so the array is changed whether
@@ -85,6 +118,12 @@ struct Ex8_7_FeedModelsTests {
       after == before,
       "After the store had kept the articles, the screen changed the ones it had handed over (articles 3 and 2 marked read), and the store's page went from \(before) to \(after): an article handed to the store is the store's own, and nothing outside the store changes what it keeps. A class hands over a reference that its sender can still change; a struct of `Sendable` members hands over a copy. [shared-article]"
     )
+    let sorting = page("sorting: ")
+    if sorting != "every order in order" {
+      Issue.record(
+        "Given four articles in every order, each read or not, sortedForDisplay put \(sorting): unread articles first, then by id, the read ones by id too, whatever order they come in (the store hands them over in no order of its own). [wrong-page]"
+      )
+    }
     let none = page("a page of 0: ")
     if pages == expected, none != "[]" {
       Issue.record(

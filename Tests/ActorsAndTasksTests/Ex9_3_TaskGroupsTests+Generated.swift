@@ -43,7 +43,40 @@ extension Ex9_3_TaskGroupsTests {
         return Self.fetchEachDifference(scenario, mine: mine, expected: expected)
       }
       if let each { throw ResumeProbe.ProbeFailure(sentence(of: each)) }
+      // However many ids: every fetch starts before any answers, the fourth, fifth and ninth too.
+      let atOnce = await Generated.check(Gen.fetches(count: 0...9, failing: 0...0), describe: { said($0) }) {
+        scenario in
+        let ids = scenario.ids
+        let all = await Self.startedAtOnce { _ = try await ActorsAndTasks.fetchAll(ids, fetch: $0) }
+        let each = await Self.startedAtOnce { _ = await ActorsAndTasks.fetchEach(ids, fetch: $0) }
+        for (name, started) in [("fetchAll", all), ("fetchEach", each)] where started != ids.count {
+          return
+            "With the ids \(ids), every fetch held open, \(name) started \(started) of \(ids.count) fetches, where it starts one for each id, all at the same time, however many there are, before awaiting any, which \"\(name) fetches every id at once\" explains. [one-at-a-time]"
+        }
+        return nil
+      }
+      if let atOnce { throw ResumeProbe.ProbeFailure(sentence(of: atOnce)) }
     }
+  }
+
+  /// How many fetches `call` started, on one executor that says when it and its children are all
+  /// parked, before any fetch answered; then every fetch is answered, so that nothing outlives it.
+  static func startedAtOnce(
+    _ call: @escaping @Sendable (@escaping @Sendable (Int) async throws -> String) async throws -> Void
+  ) async -> Int {
+    let fetch = HeldCalls<Int, String>()
+    let watch = SuspensionWatch()
+    let task = Task(executorPreference: watch) { try await call(fetch.function) }
+    _ = await watch.parked()
+    let started = fetch.count
+    let end = TaskEnd(task)
+    // A call that starts its fetches a few at a time starts the next ones as these answer.
+    for _ in 0..<20 where !end.hasEnded {
+      for index in fetch.inFlight { fetch.answer(index, with: .success("value")) }
+      _ = await watch.parked()
+    }
+    _ = try? await withDeadline("a call whose fetches all answered") { try await task.value }
+    return started
   }
 
   /// What `call` gave, in words ("returned [value 3, value 1]", "threw Boom"), or `nil` when it never finished.

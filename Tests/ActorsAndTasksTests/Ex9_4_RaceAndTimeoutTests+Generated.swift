@@ -28,7 +28,7 @@ extension Ex9_4_RaceAndTimeoutTests {
   /// threw, in words, and the waits it asked the clock for.
   static func run(_ scenario: TimeoutScenario, mine: Bool) async -> (outcome: String, waits: [Duration]) {
     let clock = TestClock()
-    let operation = HeldCalls<Int, String>()
+    let operation = HeldCalls<Int, String>(ignoringCancellation: scenario.late != nil)
     let duration = scenario.duration
     let call = Task {
       mine
@@ -46,6 +46,12 @@ extension Ex9_4_RaceAndTimeoutTests {
       operation.answer(0, with: answer.outcome)
     } else {
       clock.advance(by: duration)
+      // An operation that ignores its cancellation answers anyway, once cancelled (or once a call that
+      // never cancels it has had its time).
+      if let late = scenario.late, operation.count >= 1 {
+        _ = await eventually { operation.wasCancelled(0) || end.hasEnded }
+        operation.answer(0, with: late)
+      }
     }
     let outcome = await withDeadlineResult("withTimeout") { try await call.value }
     // Whatever is still held or waiting ends, so that nothing outlives the scenario.
@@ -66,7 +72,9 @@ extension Ex9_4_RaceAndTimeoutTests {
 
   static func said(_ scenario: TimeoutScenario) -> String {
     guard let answer = scenario.answer else {
-      return "a duration of \(scenario.duration), and an operation that does not answer in time"
+      let late =
+        scenario.late.map { ", and, once cancelled, ignores it and answers late: it \(Said.outcome($0))" } ?? ""
+      return "a duration of \(scenario.duration), and an operation that does not answer in time\(late)"
     }
     return
       "a duration of \(scenario.duration), and an operation that answers at \(answer.at) on the clock: it \(Said.outcome(answer.outcome))"
@@ -95,6 +103,10 @@ extension Ex9_4_RaceAndTimeoutTests {
     if mine.outcome == "never returned" {
       return
         "\(scenario.duration) passed on the clock before the operation answered, and \(call) never returned, where it \(expected.outcome) at once, which \"When the time passes first\" explains. [wrong-duration] [work-left-running]"
+    }
+    if let late = scenario.late {
+      return
+        "\(scenario.duration) passed on the clock before the operation answered, and, cancelled, it answered late anyway (it \(Said.outcome(late))), and \(call) \(mine.outcome), where it \(expected.outcome): once the time has passed, what the operation answers is no answer, however soon after, which \"When the time passes first\" explains. [wrong-answer]"
     }
     return
       "\(scenario.duration) passed on the clock before the operation answered, and \(call) \(mine.outcome), where it \(expected.outcome), which \"When the time passes first\" explains. [wrong-answer]"

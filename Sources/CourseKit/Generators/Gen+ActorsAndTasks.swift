@@ -117,9 +117,15 @@ public struct TimeoutScenario: Sendable {
   /// When the operation answers, as a time on the clock before `duration`, and with what; `nil` when
   /// `duration` passes first.
   public var answer: (at: Duration, outcome: Result<String, any Error>)?
+  /// When `duration` passes first: what the operation answers once it is cancelled, as one that ignores
+  /// its cancellation does, late; `nil` when it honours it and throws `CancellationError` at once.
+  public var late: Result<String, any Error>?
 
-  public init(duration: Duration, answer: (at: Duration, outcome: Result<String, any Error>)?) {
-    (self.duration, self.answer) = (duration, answer)
+  public init(
+    duration: Duration, answer: (at: Duration, outcome: Result<String, any Error>)?,
+    late: Result<String, any Error>? = nil
+  ) {
+    (self.duration, self.answer, self.late) = (duration, answer, late)
   }
 
   /// The durations drawn, shortest first (so that a shrunk scenario names the shortest that fails).
@@ -132,12 +138,16 @@ public struct TimeoutScenario: Sendable {
 extension Gen where Value == TimeoutScenario {
   /// A duration of ``TimeoutScenario/durations``, and half the time (never with a zero duration) an answer
   /// at once, halfway or a nanosecond before the end: a value, or an error of every kind (``Gen/anyError``,
-  /// each kind of cancellation, the operation's own `CancellationError` among them).
+  /// each kind of cancellation, the operation's own `CancellationError` among them). An operation that
+  /// does not answer in time honours its cancellation, or half the time ignores it and answers late.
   public static var timeouts: Gen<TimeoutScenario> {
     Gen<TimeoutScenario> { choices in
       let duration = Gen<Duration>.element(of: TimeoutScenario.durations).draw(&choices)
       guard duration > .zero, Gen<Bool>.bool.draw(&choices) else {
-        return TimeoutScenario(duration: duration, answer: nil)
+        let late =
+          Gen<Bool>.bool.draw(&choices)
+          ? Gen<Result<String, any Error>>.outcome(Gen<String>.element(of: ["the report", ""])).draw(&choices) : nil
+        return TimeoutScenario(duration: duration, answer: nil, late: late)
       }
       let at = Gen<Duration>.element(of: [.zero, duration / 2, duration - .nanoseconds(1)]).draw(&choices)
       let outcome = Gen<Result<String, any Error>>.outcome(Gen<String>.element(of: ["the report", ""])).draw(&choices)

@@ -10,7 +10,9 @@
 // Calls may overlap: each keeps its own service until its own answer. [source-released]
 // Once it has answered, value or error, the service is released: nothing keeps it after the call
 // returns. [source-kept-forever]
-// (The service cannot cancel a request, except by going away: this exercise leaves cancellation out.)
+// (The service cannot cancel a request, except by going away: this exercise leaves cancellation out.
+// A call whose caller is cancelled may return at once or wait for its answer; either way its
+// service lives until it answers.) [source-released]
 
 import CourseCatalog
 import LegacyKit

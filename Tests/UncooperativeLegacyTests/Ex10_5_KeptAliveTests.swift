@@ -80,6 +80,24 @@ struct Ex10_5_KeptAliveTests {
     )
   }
 
+  @Test("A call cancelled while its request is in flight still keeps its service until it answers, and returns")
+  func cancelledCallKeepsItsService() async {
+    let (client, backend) = Self.clientAndBackend()
+    guard let flight = await Self.start(client, "q5", on: backend) else { return }
+    // A cancellation handler runs inside `cancel()`: a service let go there is gone when it returns.
+    flight.call.cancel()
+    if Self.recordIfReleased(backend, "once its caller was cancelled, before its answer came") { return }
+    backend.answer(0, with: .success(Self.report("q5")))
+    let outcome = await flight.outcome()
+    if outcome.isHang && Self.recordIfReleased(backend, "once its caller was cancelled, before its answer came") {
+      return
+    }
+    #expect(
+      !outcome.isHang,
+      "The caller of `report(id: \"q5\")` was cancelled, the service then answered, and the call never returned: whether a cancelled call returns at once or waits for its answer is yours, but it returns. [source-released]"
+    )
+  }
+
   @Test("A failure of the service is thrown as it is")
   func throwsTheFailure() async {
     let (client, backend) = Self.clientAndBackend()

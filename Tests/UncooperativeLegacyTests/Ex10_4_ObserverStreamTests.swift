@@ -142,6 +142,13 @@ struct Ex10_4_ObserverStreamTests {
     else { return }
     if let sentence = Self.misread(read, Array(1...count), "A stream given a burst of \(count)") {
       Issue.record(Comment(rawValue: sentence))
+      return
+    }
+    // A bound past this burst's length loses notices only in a longer one: the code says it has one.
+    if let bound = ExerciseSource.code(of: "10.4").flatMap({ ExerciseSource.boundedBuffers(in: $0).first }) {
+      Issue.record(
+        "The stream is made with a bounded buffer (`\(bound)`): a burst longer than that, posted before the consumer reads the first notice, loses notices. Every notice is kept, however many come: the default, unbounded buffer. [dropped]"
+      )
     }
   }
 

@@ -44,6 +44,12 @@ extension Ex4_4_BufferingTests {
       return
         "The ticker published \(published) before the audit trail read, and it read \(Said.kept(mine, .other, list: Said.progress)): it records every price, in order, once, repeats too, which \"The audit trail, reading late\" explains. [audit-newest-bounded]"
     case let kept:
+      // Prices dropped by their value, not by a buffer: zero and below are prices too.
+      let missing = reference.filter { !mine.contains($0) }
+      if !missing.isEmpty, missing.allSatisfy({ $0 <= 0 }), !mine.contains(where: { $0 <= 0 }) {
+        return
+          "The ticker published \(published) before the audit trail read, and it read \(Said.kept(mine, kept, list: Said.progress)), without \(Said.progress(missing)): it records every price, whatever its value, zero and below too, which \"The audit trail, reading late\" explains. [audit-newest-bounded]"
+      }
       return
         "The ticker published \(published) before the audit trail read, and it read \(Said.kept(mine, kept, list: Said.progress)): an audit needs every price, however far behind it falls, so `.unbounded`, never a newest- or oldest-only buffer, however large, which \"The audit trail, reading late\" explains. [audit-newest-bounded]"
     }

@@ -197,11 +197,12 @@ extension Gen where Value == [BroadcastStep] {
 }
 
 extension Gen where Value == [Double] {
-  /// Prices a ticker publishes: none, one, a few with repeats and in any order, or a burst of up to
-  /// `most` (1.0, 2.0, …) longer than any small buffer.
+  /// Prices a ticker publishes: none, one, a few with repeats and in any order (zero and below among
+  /// them: a price is a price, whatever its value), or a burst of up to `most` (1.0, 2.0, …) longer
+  /// than any small buffer.
   public static func tickerPrices(burstUpTo most: Int) -> Gen<[Double]> {
     oneOf([
-      Gen<Double>.element(of: [101.5, 99, 100, 98.25]).array(count: 0...6),
+      Gen<Double>.element(of: [101.5, 99, 100, 98.25, 0, -37.63]).array(count: 0...6),
       Gen<Int>.burstLength(upTo: most).map { count in (0..<count).map { Double($0 + 1) } },
     ])
   }

@@ -127,6 +127,21 @@ struct Ex5_6_ManyCallersTests {
         "The user granted access once, for two overlapping calls, and they returned \(answers.0) and \(answers.1): every caller waits for the user's answer, and gets it, even one that asked while the prompt was showing. [busy-denied]"
       )
     }
+    // However many callers come while the prompt shows: forty.
+    let (many, manyCenter) = Self.requester()
+    let callers = (0..<40).map { _ in Task { await many.requestAccess() } }
+    try await waitForRequests(
+      1, manyCenter, "requestAccess() never asked the center: call `center.requestAccess()`. [never-asks-center]")
+    await letStartedTasksRun()
+    manyCenter.answer(.granted)
+    var returned: [Permission] = []
+    for caller in callers { returned.append(await caller.value) }
+    let granted = returned.filter { $0 == .granted }.count
+    guard granted == callers.count else {
+      throw ResumeProbe.ProbeFailure(
+        "Forty calls overlapped, and the user granted access once, and \(callers.count - granted) of them returned something else: every caller waits for the user's answer, and gets it, however many ask while the prompt is showing. [busy-denied]"
+      )
+    }
   }
 
   /// Another part of the app shows the prompt, and the user answers it while no caller waits; then

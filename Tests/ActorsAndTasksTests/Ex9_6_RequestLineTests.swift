@@ -134,9 +134,10 @@ struct Ex9_6_RequestLineTests {
   }
 
   @Test(
-    "A request cancelled behind another waiting one takes only itself out of the line: the one before it still goes")
-  func cancelledBehindAnother() async throws {
-    guard let scene = await Scene.make(waiting: ["B", "C"]) else {
+    "A request cancelled behind another waiting one takes only itself out of the line: the one before it still goes, for the same path too",
+    arguments: [["B", "C"], ["B", "B"]])
+  func cancelledBehindAnother(paths: [String]) async throws {
+    guard let scene = await Scene.make(waiting: paths) else {
       Issue.record(Comment(rawValue: Self.notSent))
       return
     }
@@ -144,23 +145,26 @@ struct Ex9_6_RequestLineTests {
       await scene.endAll()
       return
     }
+    let (first, second) =
+      paths[0] == paths[1]
+      ? ("the first \"\(paths[0])\"", "the second \"\(paths[1])\"") : ("\"\(paths[0])\"", "\"\(paths[1])\"")
     scene.waiting[1].cancel()
-    let cancelled = await withDeadlineResult("request(\"C\"), cancelled while \"B\" waited before it") {
+    let cancelled = await withDeadlineResult("request(\"\(paths[1])\"), cancelled while \(first) waited before it") {
       try await scene.waiting[1].value
     }
     scene.send.answer(0, with: .success("reply to A"))
     _ = await scene.send.waitForCalls(2)
     let next = scene.send.count > 1 ? scene.send.arguments[1] : nil
     if next != nil { scene.send.answer(1, with: .success("reply to \(scene.send.arguments[1])")) }
-    let before = await withDeadlineResult("request(\"B\"), waiting before the cancelled \"C\"") {
+    let before = await withDeadlineResult("request(\"\(paths[0])\"), waiting before the cancelled \(second)") {
       try await scene.waiting[0].value
     }
     // A cancel that takes nobody out is "A request cancelled while it waits its turn"'s business; this one
     // asks that it takes no one else.
     await scene.endAll()
     #expect(
-      !(before.failure is CancellationError) && (next == nil || next == "B"),
-      "\"C\" was cancelled while it waited behind \"B\": `request(\"C\")` \(did(cancelled)), and \"B\", never cancelled, \(did(before)), the next request sent being \(next.map { "\"\($0)\"" } ?? "none"). A cancel takes its own request out of the line, found by something only it has (a ticket of its own), and no other. [wrong-ticket]"
+      !(before.failure is CancellationError) && !before.hung && (next == nil || next == paths[0]),
+      "\(second.prefix(1).uppercased())\(second.dropFirst()) was cancelled while it waited behind \(first): the cancelled request \(did(cancelled)), and \(first), never cancelled, \(did(before)), the next request sent being \(next.map { "\"\($0)\"" } ?? "none"). A cancel takes its own request out of the line, found by something only it has (a ticket of its own, not its path), and no other. [wrong-ticket]"
     )
   }
 

@@ -112,6 +112,37 @@ struct Ex10_5_KeptAliveTests {
     )
   }
 
+  @Test("A call started after an earlier one has answered leaves the calls still in flight their services")
+  func callAfterAnAnswer() async {
+    let (client, backend) = Self.clientAndBackend()
+    guard let first = await Self.start(client, "q1", on: backend, requests: 1),
+      let second = await Self.start(client, "q2", on: backend, requests: 2)
+    else { return }
+    if Self.recordIfReleased(backend, "while a second call was in flight") { return }
+    backend.answer(0, with: .success(Self.report("q1")))
+    _ = await first.outcome()
+    // Two calls have started and one has ended: a third keyed by how many are in flight takes the
+    // second's place.
+    guard let third = await Self.start(client, "q3", on: backend, requests: 3) else { return }
+    if Self.recordIfReleased(backend, "when `report(id: \"q3\")` started, after `report(id: \"q1\")` had answered") {
+      backend.answer(2, with: .success(Self.report("q3")))
+      _ = await third.outcome()
+      return
+    }
+    backend.answer(1, with: .success(Self.report("q2")))
+    backend.answer(2, with: .success(Self.report("q3")))
+    let outcomes = (await second.outcome(), await third.outcome())
+    if (outcomes.0.isHang || outcomes.1.isHang)
+      && Self.recordIfReleased(backend, "when `report(id: \"q3\")` started, after `report(id: \"q1\")` had answered")
+    {
+      return
+    }
+    #expect(
+      (try? outcomes.0.get()) == Self.report("q2") && (try? outcomes.1.get()) == Self.report("q3"),
+      "`report(id: \"q1\")` answered, then `report(id: \"q3\")` started while `report(id: \"q2\")` was in flight, and they \(Self.did(outcomes.0)) and \(Self.did(outcomes.1)): each call keeps its own service until its own answer, under a key no later call can take. [source-released]"
+    )
+  }
+
   @Test(
     "Two calls in flight at once each keep their own service until their own answer, whichever answers first, for two ids or the same one",
     arguments: [(["q1", "q2"], false), (["q1", "q2"], true), (["q1", "q1"], true)])

@@ -9,6 +9,7 @@
 // When `duration` passes first on `clock`, it throws `TimedOut` at once, although the call never
 // answers and ignores cancellation: nothing may wait for the call. [timeout-waits-for-call]
 // Then it tells the call to stop, if `start` returned a `LegacyStop`, exactly once. [not-stopped]
+// A call may answer inside its stop, before `stop()` returns. [stop-under-lock]
 // A call that answered in time is never told to stop. [stopped-in-time]
 // An answer that comes late (after `TimedOut`, or after the caller's cancel) resumes nothing a
 // second time. [late-answer-resumed]

@@ -20,6 +20,7 @@ extension Catalog {
       AntiPattern(id: "answered-inside-start", "An answer given inside `start` was lost"),
       AntiPattern(id: "late-answer-resumed", unlisted: "A late answer resumes the caller's wait a second time"),
       AntiPattern(id: "real-clock", unlisted: "The timeout does not wait on the clock it is given"),
+      AntiPattern(id: "stop-under-lock", unlisted: "The call is told to stop under a lock its answer needs"),
       AntiPattern(id: "wrong-duration", unlisted: "The timeout waits for another duration than the one given"),
       AntiPattern(
         id: "wrong-answer",

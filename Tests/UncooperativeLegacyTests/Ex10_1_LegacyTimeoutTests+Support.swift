@@ -19,16 +19,20 @@ extension Ex10_1_LegacyTimeoutTests {
     private let stoppable: Bool
     private let inside: Result<String, any Error>?
     private let duringStart: (@Sendable () -> Void)?
+    private let answersInsideStop: Bool
 
     /// A call that returns a `LegacyStop` when `stoppable`, answers `answeringInside` before `start`
-    /// returns when it is given, and runs `duringStart` in `start`, before it returns, when it is given.
+    /// returns when it is given, runs `duringStart` in `start`, before it returns, when it is given,
+    /// and, when `answeringInsideStop`, answers inside its stop, before `stop()` returns, as a legacy
+    /// call told to stop may.
     init(
       stoppable: Bool = true, answeringInside inside: Result<String, any Error>? = nil,
-      duringStart: (@Sendable () -> Void)? = nil
+      duringStart: (@Sendable () -> Void)? = nil, answeringInsideStop: Bool = false
     ) {
       self.stoppable = stoppable
       self.inside = inside
       self.duringStart = duringStart
+      self.answersInsideStop = answeringInsideStop
     }
 
     /// The call, as `withTimeout(_:clock:start:)` takes it.
@@ -37,7 +41,11 @@ extension Ex10_1_LegacyTimeoutTests {
         state.withLock { $0.completions.append(completion) }
         duringStart?()
         if let inside { answer(with: inside) }
-        return stoppable ? LegacyStop { [self] in state.withLock { $0.stops += 1 } } : nil
+        return stoppable
+          ? LegacyStop { [self] in
+            state.withLock { $0.stops += 1 }
+            if answersInsideStop { answer(with: .success("an answer inside stop")) }
+          } : nil
       }
     }
 

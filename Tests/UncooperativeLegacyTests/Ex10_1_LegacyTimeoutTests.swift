@@ -1,5 +1,6 @@
 import CourseCatalog
 import CourseKit
+import Dispatch
 import LegacyKit
 import Locking
 import Testing
@@ -278,6 +279,49 @@ struct Ex10_1_LegacyTimeoutTests {
     Issue.record(
       "The call answered after \(ending) had ended the wait, and its answer resumed the caller's continuation a second time, so the runtime trapped: decide the outcome and take the continuation in one lock section, so that a late answer finds the wait ended and resumes nothing. The runtime said: \(message) [late-answer-resumed]"
     )
+  }
+
+  /// In the child: a call that answers inside its stop, told to stop at the timeout or at the
+  /// caller's cancel (from a thread of its own: a cancel that waits for itself never returns).
+  static func answerInsideStop(byCancel: Bool) async {
+    await ResumeProbe.run(within: 4) {
+      let clock = TestClock()
+      let call = HeldLegacyCall(answeringInsideStop: true)
+      let timeout = Task { try await withTimeout(.seconds(5), clock: clock, start: call.start) }
+      _ = await eventually { (clock.waitingSleeps.count == 1 && call.starts == 1) }
+      if byCancel { DispatchQueue.global().async { timeout.cancel() } } else { clock.advance(by: .seconds(5)) }
+      let ended = await withDeadlineResult("withTimeout, its call answering inside its stop") {
+        try await timeout.value
+      }
+      guard ended.didHang, call.stops > 0 else { return }
+      throw ResumeProbe.ProbeFailure(
+        "\(byCancel ? "The caller was cancelled" : "5 s passed on the clock"), `withTimeout` told the call to stop, the call answered inside its stop, as a legacy call may, and `withTimeout` never returned: it called `stop()` while it held its own lock, and the answer waited for that lock. Take what you need under the lock, and tell the call to stop once you have let it go. [stop-under-lock]"
+      )
+    }
+  }
+
+  @Test("A call that answers inside its stop, told at the timeout: withTimeout still ends, proved in a child process")
+  func answerInsideStopAtTimeout() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await Ex10_1_LegacyTimeoutTests.answerInsideStop(byCancel: false)
+      }
+    }
+    Self.expectNoSecondResume(
+      child, after: "TimedOut", "withTimeout, its call answering inside its stop at the timeout")
+  }
+
+  @Test(
+    "A call that answers inside its stop, told at the caller's cancel: withTimeout still ends, proved in a child process"
+  )
+  func answerInsideStopAtCancel() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await Ex10_1_LegacyTimeoutTests.answerInsideStop(byCancel: true)
+      }
+    }
+    Self.expectNoSecondResume(
+      child, after: "the caller's cancel", "withTimeout, its call answering inside its stop at the caller's cancel")
   }
 
   @Test("An answer after TimedOut resumes nothing a second time, proved in a child process")

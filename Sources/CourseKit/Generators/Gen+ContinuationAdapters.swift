@@ -72,13 +72,14 @@ public struct ProfileRequest: Sendable {
 }
 
 extension Gen where Value == ProfileRequest {
-  /// Any of a few users asked for, the SDK replying in every way the convention allows and the one it
+  /// Any of a few users asked for (an id of zero or below among them: which ids exist is the
+  /// service's to say, not the adapter's), the SDK replying in every way the convention allows and the one it
   /// forbids, with errors of every kind, each kind of cancellation too, and profiles of every kind:
   /// a name, an empty one, blank, or odd (a profile is a value however it looks).
   public static var profileRequest: Gen<ProfileRequest> {
     Gen<ProfileRequest> { choices in
       let reply = Gen<Reply<UserProfile>>.reply(Gen<UserProfile>.anyProfile).draw(&choices)
-      return ProfileRequest(id: Int(choices.draw(below: 5)) + 1, reply: reply)
+      return ProfileRequest(id: [1, 2, 3, 4, 5, 0, -7][Int(choices.draw(below: 7))], reply: reply)
     }
   }
 }

@@ -150,6 +150,26 @@ struct Ex5_4_DelegateToStreamTests {
       first != 8 || model.images == (0..<6).flatMap { ImageBatchLoader.batch($0, size: 2) },
       "After a load that showed 8 images, a second load of 4 more left \(model.images.count): `load(_:)` appends to the images already shown, so a second load adds to the first's. [replace-images]"
     )
+    // Two loads at once: each appends to what is shown when its batch comes, not to what was shown when
+    // it began, whatever the other added meanwhile.
+    let both = StreamingGalleryViewModel()
+    let (firstStream, firstBatches) = AsyncStream.makeStream(of: [UIImage].self)
+    let (secondStream, secondBatches) = AsyncStream.makeStream(of: [UIImage].self)
+    firstBatches.yield(ImageBatchLoader.batch(10, size: 1))
+    secondBatches.yield(ImageBatchLoader.batch(20, size: 1))
+    let loads = [Task { await both.load(firstStream) }, Task { await both.load(secondStream) }]
+    _ = await eventually { @MainActor in both.images.count >= 2 }
+    firstBatches.yield(ImageBatchLoader.batch(11, size: 1))
+    firstBatches.finish()
+    _ = await withDeadlineResult("the first of two overlapping loads") { await loads[0].value }
+    secondBatches.yield(ImageBatchLoader.batch(21, size: 1))
+    secondBatches.finish()
+    _ = await withDeadlineResult("the second of two overlapping loads") { await loads[1].value }
+    let expected = [10, 11, 20, 21].flatMap { ImageBatchLoader.batch($0, size: 1) }
+    #expect(
+      both.images.count == expected.count && Set(both.images.map(\.description)) == Set(expected.map(\.description)),
+      "Two loads ran at once, each given two batches, and the view model shows \(both.images.map(\.description)): each batch is appended to what is shown when it comes. A load that rebuilds `images` from what it saw when it began wipes out what the other load added across its `await`. [replace-images]"
+    )
   }
 }
 

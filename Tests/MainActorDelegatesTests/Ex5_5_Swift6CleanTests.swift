@@ -162,6 +162,39 @@ struct Ex5_5_Swift6CleanTests {
     Self.expectNoTrap(child)
   }
 
+  @Test("The model can go away while the loader still has batches to deliver, proved in a child process")
+  nonisolated func goesAwayWhileLoading() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 5) {
+          let probe = LeakProbe()
+          // The loader waits after its first batch until the test has looked: two batches are still to come.
+          let looked = DispatchSemaphore(value: 0)
+          let plan = ImageBatchLoader.Plan(
+            batches: 3, imagesPerBatch: 1, interval: 0,
+            afterEachBatch: { index, _ in
+              if index == 0 { _ = looked.wait(timeout: .now() + Deadline.scaled(4)) }
+            })
+          do {
+            let model = await GalleryScreenModel(plan: plan)
+            probe.track(model, "the screen model")
+            await model.load()
+            _ = await eventually { await model.images.count >= 1 }
+          }
+          _ = await eventually(within: 0.5) { probe.alive.isEmpty }
+          let alive = !probe.alive.isEmpty
+          looked.signal()
+          guard !alive else {
+            throw ResumeProbe.ProbeFailure(
+              "the screen model is still alive after everything let go of it, while the loader still had two batches to deliver: what waits for them holds the model strongly (a `Task { }` that reads the batches with `self`, or a closure that captures it). Capture it weakly, so that the model goes when its screen does. [strong-self]"
+            )
+          }
+        }
+      }
+    }
+    Self.expectNoTrap(child)
+  }
+
   @Test("A model that goes away while batches are on their way is not touched by them, proved in a child process")
   nonisolated func droppedWhileBatchesAreQueued() async {
     let child = await ChildProcessSlots.shared.run {

@@ -6,6 +6,7 @@
 // a background queue, behind `GallerySource`. Each call of `gallery()` makes a loader
 // with `makeLoader` (handing it your delegate), starts it, and returns its batches in
 // order, ending when the loader finishes. [default-loader] [one-loader] [unretained-delegate]
+// The stream keeps its loader while it lives: some SDK objects need an owner. [loader-not-kept]
 // A consumer that stops stops the loader. [no-stop]
 // A consumer that starts reading late still gets every batch. [newest-only]
 

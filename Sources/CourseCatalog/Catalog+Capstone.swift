@@ -88,6 +88,7 @@ extension Catalog {
           AntiPattern(id: "newest-only", "6.5: a consumer that starts late still gets every batch"),
           AntiPattern(id: "no-stop", "6.5: a consumer that stops stops the loader"),
           AntiPattern(id: "one-loader", "6.5: each call of `gallery()` makes a loader of its own"),
+          AntiPattern(id: "loader-not-kept", unlisted: "6.5: the stream lets go of a loader that needs an owner"),
         ]),
       Exercise(
         id: "6.6", title: "Wire the live screen, and leave the old one working", grade: .interviewHard, points: 40,

@@ -171,6 +171,45 @@ struct Ex6_5_GallerySourceTests {
   }
 }
 
+extension Ex6_5_GallerySourceTests {
+  @Test("A loader that needs an owner still delivers every batch: the stream keeps it while it lives")
+  func loaderThatNeedsAnOwner() async {
+    // Nothing but the stream keeps this loader: the test sees it without keeping it alive, and the loader
+    // says, at each batch, whether it was already gone.
+    let made = Locked((count: 0, last: WeakGalleryLoader()))
+    let goneWhileLoading = Locked(false)
+    let source = LoaderGallerySource { delegate in
+      let loader = ImageBatchLoader(
+        delegate: delegate,
+        plan: .init(
+          batches: 3, imagesPerBatch: 1, needsAnOwner: true,
+          afterEachBatch: { _, _ in
+            if made.withLock({ $0.last.object == nil }) { goneWhileLoading.withLock { $0 = true } }
+          }))
+      made.withLock {
+        $0.count += 1
+        $0.last.object = loader
+      }
+      return loader
+    }
+    let gallery = source.gallery()
+    let read = try? await withDeadline("reading gallery() to its end, with a loader that needs an owner") {
+      var count = 0
+      for await batch in gallery { count += batch.count }
+      return count
+    }
+    guard made.withLock({ $0.count }) > 0, goneWhileLoading.withLock({ $0 }) else { return }
+    Issue.record(
+      "gallery() returned its stream, and nothing kept the loader it made while it loaded (a loader that needs an owner, as some SDK objects do), so \(read.map { "it delivered \($0) of 3 images" } ?? "it delivered what it could, and the stream never ended"), and a consumer that stops could not stop it: the stream keeps its loader (strongly, in onTermination, which stops it) for as long as the stream lives. [loader-not-kept]"
+    )
+  }
+}
+
+/// A loader the test can see without keeping it alive.
+struct WeakGalleryLoader: Sendable {
+  weak var object: ImageBatchLoader?
+}
+
 /// What went wrong with a gallery read from `loader`, when something did; `batches` is `nil` when its stream never ended.
 private func galleryProblem(with loader: ImageBatchLoader, batches: [[UIImage]]?, expected: Int) -> String? {
   if loader.lostBatches > 0 {

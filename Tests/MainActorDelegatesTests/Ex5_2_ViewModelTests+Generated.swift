@@ -31,6 +31,18 @@ extension Ex5_2_ViewModelTests {
         after: control, make: { MainActorDelegates.GalleryViewModel(makeLoader: $0) }, load: { $0.load() },
         images: { $0.images })
       guard controlShown == [ImageBatchLoader.batch(0, size: 1)] else { return }
+      // Nor one whose load() makes more than one loader ("The view model owns the loader it made" says
+      // so): each drawn load would wait out its deadline for a loader nobody started.
+      let madeForOneLoad = Locked(0)
+      await MainActor.run {
+        let model = MainActorDelegates.GalleryViewModel { delegate in
+          madeForOneLoad.withLock { $0 += 1 }
+          return ImageBatchLoader(delegate: delegate, plan: .init(batches: 1, imagesPerBatch: 1, interval: 0))
+        }
+        model.load()
+        withExtendedLifetime(model) {}
+      }
+      guard madeForOneLoad.withLock({ $0 }) == 1 else { return }
       let failure = await Generated.check(Gen.imageLoads, trials: 40, describe: Said.imageLoads) { loads in
         let mine = await Self.imagesShown(
           after: loads, make: { MainActorDelegates.GalleryViewModel(makeLoader: $0) }, load: { $0.load() },

@@ -71,6 +71,38 @@ struct Ex6_6_LiveDashboardTests {
     return DashboardModel(sources: sources, userID: 1)
   }
 
+  @Test("Building the sources makes no download and no loader: each is made when its sync or gallery load starts")
+  func nothingMadeAhead() async throws {
+    let made = Locked((downloads: 0, loaders: 0))
+    let model = try Self.liveModel(
+      makeDownload: {
+        made.withLock { $0.downloads += 1 }
+        return ProgressDownload(plan: .init(progress: [0.3, 0.9], outcome: .success(1)))
+      },
+      makeLoader: {
+        made.withLock { $0.loaders += 1 }
+        return ImageBatchLoader(delegate: $0, plan: .init(batches: 3, imagesPerBatch: 1))
+      })
+    let ahead = made.withLock { $0 }
+    _ = try? await withDeadline(seconds: 2, "the live DashboardModel.load()") { await model.load() }
+    let afterLoad = made.withLock { $0 }
+    _ = try? await withDeadline(seconds: 2, "a reload of the live DashboardModel") { await model.load() }
+    let afterReload = made.withLock { $0 }
+    // One download made ahead and handed to every sync makes none later: "A reload syncs with a
+    // download of its own" says so. Here, the first of several made ahead of its sync.
+    let madeAhead = [
+      (ahead.downloads, afterReload.downloads, "download(s)"), (ahead.loaders, afterReload.loaders, "loader(s)"),
+    ].filter { ahead, later, _ in ahead > 0 && later > ahead }
+    #expect(
+      madeAhead.isEmpty,
+      "Building the sources made \(madeAhead.map { "\($0.0) \($0.2)" }.joined(separator: " and ")) before any load, and later loads made their own: the first sync or gallery load ran on one made ahead, not made when it started, as the header asks, and a screen that never loads still holds it. Call the factory inside the source, when the sync or the gallery load starts. [download-made-once]"
+    )
+    #expect(
+      afterLoad.downloads <= 1 && afterLoad.loaders <= 1,
+      "One load made \(afterLoad.downloads) download(s) and \(afterLoad.loaders) loader(s): each sync and each gallery load makes one of its own when it starts, and nothing for the next. [download-made-once]"
+    )
+  }
+
   @Test("A reload syncs with a download of its own, and loads the gallery with a loader of its own")
   func reloadMakesItsOwn() async throws {
     let made = Locked((downloads: 0, loaders: 0))

@@ -35,6 +35,26 @@ public enum JobSwapping {
     JobCapture.end()
   }
 
+  /// How many jobs `body` handed to the concurrent pool (a `Task { }` it started, a task it woke
+  /// that is bound to no executor), or `nil` where this runtime does not let the course see them.
+  ///
+  /// A callback that hands its value on from a `Task` of its own has not handed it on when it
+  /// returns: code that lets its owner go right after a callback loses what that task still
+  /// carries, a mistake of its own. A check of what happens once the callback returned asks this
+  /// first, and leaves such code to the test that names it. The jobs run, in order, once `body`
+  /// returns; `body` must not wait for them. Process-wide: use it in a child process.
+  public static func poolJobs(handedBy body: () -> Void) -> Int? {
+    guard isAvailable else {
+      body()
+      return nil
+    }
+    JobCapture.begin()
+    body()
+    let handed = JobCapture.pending
+    JobCapture.end()
+    return handed
+  }
+
   /// Turns swapping on, until the matching ``end()``; records an issue if this runtime cannot.
   public static func begin() {
     if !isAvailable { Issue.record(Comment(rawValue: Scheduling.JobSwapping.unavailableSentence)) }

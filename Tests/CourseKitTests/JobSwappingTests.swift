@@ -33,6 +33,23 @@ struct JobSwappingTests {
     }
   }
 
+  @Test("poolJobs counts the tasks a call started on the pool, not main-actor tasks, and runs them afterwards")
+  func countsPoolJobs() async {
+    _ = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: .exitCode(EXIT_SUCCESS)) {
+        guard JobSwapping.isAvailable else { exit(3) }
+        let ran = Locked(0)
+        let none = JobSwapping.poolJobs {}
+        let two = JobSwapping.poolJobs {
+          for _ in 0..<2 { Task { ran.withLock { $0 += 1 } } }
+        }
+        let onMain = JobSwapping.poolJobs { Task { @MainActor in ran.withLock { $0 += 1 } } }
+        let allRan = await eventually { ran.withLock { $0 } == 3 }
+        exit(none == 0 && two == 2 && onMain == 0 && allRan ? EXIT_SUCCESS : EXIT_FAILURE)
+      }
+    }
+  }
+
   /// How often one of 500 callbacks, each forwarded by `forward` to the main actor from one
   /// background queue, arrived after a later one, with swapping on.
   static func inversions(

@@ -1,6 +1,7 @@
 import CourseKit
 import Foundation
 import LegacyKit
+import Locking
 import MainActorDelegates
 import Testing
 
@@ -80,6 +81,59 @@ struct Ex5_3_OrderingTests {
       }
     }
     ResumeProbe.expectExactlyOnce(child, "OrderedBatchHandler")
+  }
+
+  @Test(
+    "Batches handed over before the handler goes away still arrive, every one, in order, proved in a child process")
+  func batchesOutliveTheHandler() async {
+    let child = await ChildProcessSlots.shared.run {
+      await #expect(processExitsWith: ResumeProbe.anyOutcome, observing: [\.standardErrorContent]) {
+        await ResumeProbe.run(within: 30) { try await Self.batchesOutliveTheHandlerInTheChild() }
+      }
+    }
+    ResumeProbe.expectExactlyOnce(child, "OrderedBatchHandler")
+  }
+
+  /// In the child: three batches handed over while the main actor is busy, the handler let go
+  /// before it reads any; a finished stream still gives its consumer what it holds.
+  static func batchesOutliveTheHandlerInTheChild() async throws {
+    // A handler that hands a batch on from a `Task` of its own has not handed it on when the
+    // loader's call returns, so its handler may go before it does: "A thousand batches delivered
+    // back to back" speaks to it, and this test is for handlers that hand each batch on in the call.
+    // Of two batches handed over at once, the first may wake a consumer waiting off the main actor
+    // (one job for the pool); the second only joins the stream, unless a task carries each (two).
+    let probe = OrderedBatchHandler { _ in }
+    let idle = ImageBatchLoader(delegate: nil)
+    let handed = JobSwapping.poolJobs {
+      for batch in 0..<2 { probe.imageLoader(idle, didLoadBatch: [UIImage(name: "batch-\(batch)-image-0")]) }
+    }
+    withExtendedLifetime(probe) {}
+    if let handed, handed >= 2 { return }
+    for letGo in [false, true] {
+      let recorder = BatchRecorder()
+      let handler = Locked<OrderedBatchHandler?>(OrderedBatchHandler { batch in recorder.record(batch) })
+      let loader = ImageBatchLoader(
+        delegate: handler.withLock { $0 }, plan: .init(batches: 3, imagesPerBatch: 1, interval: 0))
+      let delivered = try await withMainQueueHeld(seconds: 10, "three batches, then the handler let go") {
+        loader.start()
+        let delivered = await eventually(within: 10) { loader.deliveredBatches == 3 }
+        if letGo { handler.withLock { $0 = nil } }
+        return delivered
+      }
+      _ = await recorder.wait(for: 3)
+      withExtendedLifetime(handler) {}
+      let order = await recorder.order
+      // With the handler kept, a batch lost or out of order is the burst test's to say.
+      guard letGo, delivered else {
+        if order != [0, 1, 2] { return }
+        continue
+      }
+      guard order == [0, 1, 2] else {
+        throw ResumeProbe.ProbeFailure(
+          "The loader handed over 3 batches, the handler went away before the main actor read them, and \(order.isEmpty ? "none" : "batches \(order)") arrived: every batch the loader delivered arrives, even once its handler is gone. Finishing the stream keeps what it holds for its consumer; a consumer that reaches the handler weakly, or checks it is still there, drops them. Capture the stream and didLoadBatch in the consumer, not the handler. [newest-only]"
+        )
+      }
+    }
   }
 
   @Test("A handler that goes away ends its consumer, and the consumer does not keep the handler alive")

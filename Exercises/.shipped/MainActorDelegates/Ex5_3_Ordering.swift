@@ -8,7 +8,8 @@
 // Write `OrderedBatchHandler` so that `didLoadBatch` sees the batches in exactly the
 // order the loader delivered them, for a thousand batches delivered back to
 // back. [task-per-callback]
-// Every batch arrives, on the main actor. [newest-only]
+// Every batch arrives, on the main actor, the ones handed over just before the handler
+// went away too. [newest-only]
 // A handler that goes away ends its consumer, and the consumer does not keep the handler
 // alive. [consumer-captures-handler]
 

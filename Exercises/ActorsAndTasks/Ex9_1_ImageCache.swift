@@ -4,7 +4,8 @@
 //
 // The image cache of topic 1's screen, now an actor. `image(for:)` returns the picture for a key,
 // the one its download made: [wrong-picture]
-//   - a picture already downloaded comes from the cache, with no download; [no-cache]
+//   - a picture already downloaded comes from the cache, with no download, however many keys
+//     came after it; [no-cache]
 //   - two calls for one key at the same time download it once, and both get that picture
 //     (an actor runs one call at a time only between its `await`s: the second call comes in while
 //     the first is suspended at its download); [check-then-download] [is-loading-flag]

@@ -83,6 +83,32 @@ struct Ex9_1_ImageCacheTests {
     )
   }
 
+  @Test("However many keys it has downloaded, every picture still comes from the cache, with no download")
+  func manyKeysAreKept() async {
+    // A cache that keeps the newest 16, 64 or 256 keys passes a test of a few: ask for more keys
+    // than any such bound, then for each again, oldest first.
+    let keys = (0..<1_000).map { "avatar-\($0)" }
+    let downloads = Locked(0)
+    let cache = ImageCache { key in
+      downloads.withLock { $0 += 1 }
+      return Picture(key: key, version: 0)
+    }
+    let loaded = try? await withDeadline("image(for:) of 1,000 keys, then of each again") {
+      for key in keys + keys { _ = try await cache.image(for: key) }
+    }
+    let count = downloads.withLock { $0 }
+    // A cache that keeps nothing, not even one key, is for "A picture already downloaded comes from
+    // the cache" to name.
+    let again = try? await withDeadline("image(for: \"avatar-0\"), twice") {
+      for _ in 0..<2 { _ = try await cache.image(for: "avatar-0") }
+    }
+    guard again != nil, downloads.withLock({ $0 }) <= count + 1 else { return }
+    #expect(
+      loaded == nil || count == keys.count,
+      "Loading 1,000 keys, then each again, made \(count) downloads: a picture already downloaded comes from the cache, however many keys came after it. A cache that keeps only the newest keys downloads the older ones again. [no-cache]"
+    )
+  }
+
   @Test("A picture already downloaded comes from the cache, with no download")
   func cachedPictureIsKept() async throws {
     let download = HeldCalls<String, Picture> { key, index in .success(Picture(key: key, version: index)) }

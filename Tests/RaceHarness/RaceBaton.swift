@@ -16,7 +16,7 @@ import Synchronization
 final class RaceBaton: @unchecked Sendable {
   /// Why a body is waiting for its turn.
   enum Stop: Sendable {
-    case start, lock
+    case start, lock, release
   }
 
   /// The round running now, if any: a lock taken on a thread it does not run is not scheduled.
@@ -25,6 +25,8 @@ final class RaceBaton: @unchecked Sendable {
 
   private let condition = Foundation.NSCondition()
   private let names: [String]
+  /// The bodies that also stop after letting go of their last lock, not only before taking one.
+  private let stopsAfterRelease: Set<Int>
   private let plan: [Int]
   private var roles: [ObjectIdentifier: Int] = [:]
   private var held: [Int: Int] = [:]
@@ -50,9 +52,10 @@ final class RaceBaton: @unchecked Sendable {
   static let patience: TimeInterval = 2
 
   /// A round for bodies called `names` ("the first callback"), choosing as `plan` says.
-  init(names: [String], plan: [Int]) {
+  init(names: [String], plan: [Int], stoppingAfterLocks: Set<Int> = []) {
     self.names = names
     self.plan = plan
+    self.stopsAfterRelease = stoppingAfterLocks
   }
 
   /// Starts `bodies` (as many as the round's names), each on a thread of its own; they run one at
@@ -102,7 +105,22 @@ final class RaceBaton: @unchecked Sendable {
 
   static func willAcquire() { running()?.lockBoundary() }
   static func didAcquire() { running()?.adjustHeld(by: 1) }
-  static func didRelease() { running()?.adjustHeld(by: -1) }
+  static func didRelease() {
+    guard let baton = running() else { return }
+    baton.adjustHeld(by: -1)
+    baton.afterRelease()
+  }
+
+  /// Between letting go of its last lock and taking the next, a body runs code no lock guards (a call
+  /// into the legacy library, say), and the other body may come in there too. Only for the bodies
+  /// named: a stop inside a cancellation handler holds the runtime's lock on its task, so a body that
+  /// resumes that task waits out ``patience`` at every such schedule.
+  private func afterRelease() {
+    condition.lock()
+    let stops = role().map { stopsAfterRelease.contains($0) } ?? false
+    condition.unlock()
+    if stops { lockBoundary(.release) }
+  }
 
   private static func running() -> RaceBaton? {
     currentGuard.lock()
@@ -114,14 +132,14 @@ final class RaceBaton: @unchecked Sendable {
     roles[ObjectIdentifier(Thread.current)]
   }
 
-  private func lockBoundary() {
+  private func lockBoundary(_ reason: Stop = .lock) {
     condition.lock()
     guard let role = role(), held[role, default: 0] == 0 else {
       condition.unlock()
       return
     }
     condition.unlock()
-    stop(role, .lock)
+    stop(role, reason)
   }
 
   private func adjustHeld(by change: Int) {
@@ -172,7 +190,12 @@ final class RaceBaton: @unchecked Sendable {
     let chosen = index < plan.count && waiting.contains(plan[index]) ? plan[index] : waiting[0]
     decisions.append((chosen, waiting))
     holder = chosen
-    let words = parked[chosen] == .start ? "\(names[chosen]) started" : "\(names[chosen]) took a lock"
+    let words =
+      switch parked[chosen] {
+      case .start: "\(names[chosen]) started"
+      case .release: "\(names[chosen]) went on after a lock"
+      default: "\(names[chosen]) took a lock"
+      }
     steps.append(words)
     Self.say("RACE STEP: \(words)")
     condition.broadcast()
@@ -257,7 +280,13 @@ enum RaceHarness {
   /// ``RaceBaton``), until every schedule has run or `limit` have. Each round starts its bodies
   /// (as many as `names`, which name them in the steps) with the runner it is given and waits for
   /// them. Prints `RACE ROUND` before each and `RACE SCHEDULES: n` at the end.
-  static func everySchedule(names: [String], limit: Int = 200, _ round: (any RaceRunner) async -> Void) async {
+  ///
+  /// The bodies named in `stoppingAfterLocks` also stop after each lock they let go of, so that the
+  /// other bodies run, too, between a lock section and a call outside any lock that follows it.
+  static func everySchedule(
+    names: [String], stoppingAfterLocks: Set<String> = [], limit: Int = 200,
+    _ round: (any RaceRunner) async -> Void
+  ) async {
     for order in permutations(of: Array(names.indices)) {
       RaceBaton.say("RACE ORDER \(order.map { names[$0] }.joined(separator: ", then "))")
       await round(RelaxedRelay(order: order))
@@ -267,7 +296,9 @@ enum RaceHarness {
     while let current = plan, count < limit {
       count += 1
       RaceBaton.say("RACE ROUND \(count)")
-      let baton = RaceBaton(names: names, plan: current)
+      let baton = RaceBaton(
+        names: names, plan: current,
+        stoppingAfterLocks: Set(names.indices.filter { stoppingAfterLocks.contains(names[$0]) }))
       await round(baton)
       plan = RaceBaton.nextPlan(after: baton.decisions)
     }

@@ -71,10 +71,11 @@ struct Ex6_6_LiveDashboardTests {
     return DashboardModel(sources: sources, userID: 1)
   }
 
-  @Test("Building the sources makes no download and no loader: each is made when its sync or gallery load starts")
-  func nothingMadeAhead() async throws {
+  /// The live model over ``liveModel(makeDownload:makeLoader:)``'s services, and a count of the downloads
+  /// (each reporting 0.3, then 0.9) and loaders (three batches of one image) its factories made.
+  static func countingModel() throws -> (DashboardModel, Locked<(downloads: Int, loaders: Int)>) {
     let made = Locked((downloads: 0, loaders: 0))
-    let model = try Self.liveModel(
+    let model = try liveModel(
       makeDownload: {
         made.withLock { $0.downloads += 1 }
         return ProgressDownload(plan: .init(progress: [0.3, 0.9], outcome: .success(1)))
@@ -83,6 +84,12 @@ struct Ex6_6_LiveDashboardTests {
         made.withLock { $0.loaders += 1 }
         return ImageBatchLoader(delegate: $0, plan: .init(batches: 3, imagesPerBatch: 1))
       })
+    return (model, made)
+  }
+
+  @Test("Building the sources makes no download and no loader: each is made when its sync or gallery load starts")
+  func nothingMadeAhead() async throws {
+    let (model, made) = try Self.countingModel()
     let ahead = made.withLock { $0 }
     _ = try? await withDeadline(seconds: 2, "the live DashboardModel.load()") { await model.load() }
     let afterLoad = made.withLock { $0 }
@@ -105,16 +112,7 @@ struct Ex6_6_LiveDashboardTests {
 
   @Test("A reload syncs with a download of its own, and loads the gallery with a loader of its own")
   func reloadMakesItsOwn() async throws {
-    let made = Locked((downloads: 0, loaders: 0))
-    let model = try Self.liveModel(
-      makeDownload: {
-        made.withLock { $0.downloads += 1 }
-        return ProgressDownload(plan: .init(progress: [0.3, 0.9], outcome: .success(1)))
-      },
-      makeLoader: {
-        made.withLock { $0.loaders += 1 }
-        return ImageBatchLoader(delegate: $0, plan: .init(batches: 3, imagesPerBatch: 1))
-      })
+    let (model, made) = try Self.countingModel()
     for load in 1...2 {
       _ = try? await withDeadline(seconds: 2, "load \(load) of the live DashboardModel") { await model.load() }
     }
